@@ -1,0 +1,1 @@
+// The Catalog module; see ../shared/DESIGN.md for its role.

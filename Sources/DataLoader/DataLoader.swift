@@ -1,0 +1,1 @@
+// The DataLoader module; see ../shared/DESIGN.md for its role.

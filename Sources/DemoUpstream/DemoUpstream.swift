@@ -1,0 +1,1 @@
+// The DemoUpstream module; see ../shared/DESIGN.md for its role.

@@ -1,0 +1,1 @@
+// The GraphQLHTTP module; see ../shared/DESIGN.md for its role.

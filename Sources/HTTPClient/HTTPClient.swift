@@ -1,0 +1,1 @@
+// The HTTPClient module; see ../shared/DESIGN.md for its role.

@@ -1,0 +1,1 @@
+// The HTTPServer module; see ../shared/DESIGN.md for its role.

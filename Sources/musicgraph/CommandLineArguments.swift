@@ -1,0 +1,84 @@
+import Foundation
+
+/// A command's arguments split into `--flag value` options, bare `--switch`es and
+/// positionals. Which flags take a value is the command's business: it asks with
+/// `value(_:)` or `flag(_:)`, and `unknown(allowed:)` reports anything it did not expect.
+struct CommandLineArguments {
+  private(set) var options: [String: String] = [:]
+  private(set) var switches: Set<String> = []
+  private(set) var positionals: [String] = []
+
+  /// Switches that never take a value.
+  static let knownSwitches: Set<String> = ["--help", "-h", "--json", "--demo"]
+
+  init(_ argv: [String]) {
+    var i = 0
+    while i < argv.count {
+      let arg = argv[i]
+      if arg == "-" {
+        positionals.append(arg)
+      } else if arg.hasPrefix("-") {
+        if let eq = arg.firstIndex(of: "=") {
+          options[String(arg[..<eq])] = String(arg[arg.index(after: eq)...])
+        } else if CommandLineArguments.knownSwitches.contains(arg) || i + 1 >= argv.count {
+          switches.insert(arg)
+        } else {
+          options[arg] = argv[i + 1]
+          i += 1
+        }
+      } else {
+        positionals.append(arg)
+      }
+      i += 1
+    }
+  }
+
+  func value(_ name: String) -> String? { options[name] }
+  func flag(_ name: String) -> Bool { switches.contains(name) }
+  var wantsHelp: Bool { flag("--help") || flag("-h") }
+
+  /// An integer option; nil when absent, a `CLIError` when not a non-negative integer.
+  func int(_ name: String) throws(CLIError) -> Int? {
+    guard let text = options[name] else { return nil }
+    guard let n = Int(text), n >= 0 else { throw CLIError("\(name) expects a non-negative integer, got '\(text)'") }
+    return n
+  }
+
+  /// Options and switches not in `allowed`.
+  func unknown(allowed: Set<String>) -> [String] {
+    (Array(options.keys) + Array(switches)).filter { !allowed.contains($0) && $0 != "--help" && $0 != "-h" }.sorted()
+  }
+}
+
+/// A usage or I/O problem of the CLI itself, reported as one line on stderr (exit 2).
+struct CLIError: Error {
+  let message: String
+  init(_ message: String) { self.message = message }
+}
+
+/// Reads FILE, or stdin when `path` is nil or `-`; bytes kept as they are (BOM and CRLF included).
+func readInput(_ path: String?) throws(CLIError) -> [UInt8] {
+  if let path, path != "-" {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw CLIError("cannot read '\(path)'")
+    }
+    return [UInt8](data)
+  }
+  return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+}
+
+/// Writes `text` to stdout unbuffered by Swift's print, in one write.
+func writeStdout(_ text: String) {
+  FileHandle.standardOutput.write(Data(text.utf8))
+}
+
+/// Writes one line to stderr.
+func writeStderr(_ line: String) {
+  FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+/// Reports a CLI error as `musicgraph <command>: <message>` and returns exit status 2.
+func fail(_ command: String, _ error: CLIError) -> Int32 {
+  writeStderr("musicgraph \(command): \(error.message)")
+  return 2
+}

@@ -1,0 +1,35 @@
+// musicgraph: the CLI. Each command lives in its own file as `run<Name>Command(_:)`,
+// returning the process exit status. The contract is ../shared/DESIGN.md "CLI contract".
+import Foundation
+
+let commands: [String: (CommandLineArguments) -> Int32] = [
+  "format": runFormatCommand,
+  "validate": runValidateCommand,
+  "exec": runExecCommand,
+  "schema": runSchemaCommand,
+]
+
+let usage = """
+  usage: musicgraph <command> [options]
+
+  commands:
+    format [FILE]                           print a document in canonical form
+    validate --schema S.graphql [FILE]      validate a document against a schema
+    exec --schema S.graphql --data ROOT.json [--variables JSON] [--operation NAME] [FILE]
+                                            execute over static JSON data
+    schema --schema S.graphql [--json]      print a schema as SDL or its introspection
+
+  Run `musicgraph <command> --help` for a command's options.
+  """
+
+var argv = Array(CommandLine.arguments.dropFirst())
+guard let name = argv.first, name != "--help", name != "-h" else {
+  print(usage)
+  exit(argv.isEmpty ? 2 : 0)
+}
+guard let command = commands[name] else {
+  FileHandle.standardError.write(Data("musicgraph: unknown command '\(name)'\n\n\(usage)\n".utf8))
+  exit(2)
+}
+argv.removeFirst()
+exit(command(CommandLineArguments(argv)))

@@ -1,0 +1,3 @@
+// GraphQL engine tests live beside this file, one file per component.
+import Testing
+@testable import GraphQL
