@@ -33,7 +33,7 @@ let package = Package(
       dependencies: ["GraphQL", "GraphQLHTTP", "Catalog", "DemoUpstream", "HTTPClient"],
       swiftSettings: strict),
     .testTarget(name: "GraphQLTests", dependencies: ["GraphQL"], swiftSettings: strict),
-    .testTarget(name: "DataLoaderTests", dependencies: ["DataLoader"], swiftSettings: strict),
+    .testTarget(name: "DataLoaderTests", dependencies: ["DataLoader", "GraphQL"], swiftSettings: strict),
     .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPServer"], swiftSettings: strict),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient"], swiftSettings: strict),
     .testTarget(
