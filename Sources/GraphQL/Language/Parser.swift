@@ -175,7 +175,7 @@ struct Parser {
     case .name, .int, .float:
       "\(token.kind) \"\(lexer.text(of: token))\""
     case .string, .blockString:
-      "\(token.kind) \"\(token.value ?? "")\""
+      "\(token.kind) \"\(lexer.stringValue(of: token))\""
     default:
       token.kind.quotedDescription
     }
