@@ -25,10 +25,10 @@ extension Lexer {
       if byte == 0x22 {
         let value: String
         if hasEscapes {
-          cooked.append(contentsOf: bytes[chunkStart..<position])
+          cooked.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
           value = String(decoding: cooked, as: UTF8.self)
         } else {
-          value = String(decoding: bytes[chunkStart..<position], as: UTF8.self)
+          value = String(decoding: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]), as: UTF8.self)
         }
         return (Token(kind: .string, start: start, end: position + 1), value)
       }
@@ -37,7 +37,7 @@ extension Lexer {
           hasEscapes = true
           cooked.reserveCapacity(position - chunkStart + 16)
         }
-        cooked.append(contentsOf: bytes[chunkStart..<position])
+        cooked.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
         let escape = try readEscapeSequence(at: position)
         appendUTF8(escape.scalar, to: &cooked)
         position += escape.size
@@ -165,20 +165,20 @@ extension Lexer {
     while position < count {
       let byte = bytes[position]
       if byte == 0x22 && peek(position + 1) == 0x22 && peek(position + 2) == 0x22 {
-        raw.append(contentsOf: bytes[chunkStart..<position])
+        raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
         lines.append(lineStart..<raw.count)
         let value = blockStringValue(lines: lines, of: raw)
         return (Token(kind: .blockString, start: start, end: position + 3), value)
       }
       if byte == 0x5C && peek(position + 1) == 0x22 && peek(position + 2) == 0x22 && peek(position + 3) == 0x22 {
         // Keep `"""` and drop only the backslash.
-        raw.append(contentsOf: bytes[chunkStart..<position])
+        raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
         chunkStart = position + 1
         position += 4
         continue
       }
       if byte == 0x0A || byte == 0x0D {
-        raw.append(contentsOf: bytes[chunkStart..<position])
+        raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
         lines.append(lineStart..<raw.count)
         lineStart = raw.count
         position += (byte == 0x0D && peek(position + 1) == 0x0A) ? 2 : 1

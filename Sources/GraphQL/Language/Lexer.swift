@@ -3,12 +3,17 @@
 ///
 /// Works on bytes with `Int` offsets, never on `String` or `Character`. Every look-ahead
 /// past the current byte goes through `peek(_:)`, which is bounds-checked and returns nil
-/// at the end of input. Errors are `SyntaxError`s worded like graphql-js's lexer and
-/// placed at the offending character. Invalid UTF-8 is treated like U+FFFD, the character
-/// a decoder would have put in its place.
-struct Lexer: Sendable {
-  /// The document's UTF-8 bytes (`Source.utf8`).
-  let bytes: [UInt8]
+/// at the end of input; the scanning loops index only after their own `< count` test.
+/// Errors are `SyntaxError`s worded like graphql-js's lexer and placed at the offending
+/// character. Invalid UTF-8 is treated like U+FFFD, the character a decoder would have
+/// put in its place.
+///
+/// The lexer reads the bytes through a buffer pointer that is valid only inside the
+/// `withUnsafeBufferPointer` call around one parse (see `parse(_:options:)`); that
+/// removes the reference counting of an array from every token and name.
+struct Lexer {
+  /// The document's UTF-8 bytes (`Source.utf8`), borrowed for the duration of one parse.
+  let bytes: UnsafeBufferPointer<UInt8>
   /// The current token: `.sof` before the first `advance()`, `.eof` at the end.
   private(set) var token: Token
   /// End offset of the token before `token`, i.e. the last token the parser consumed.
@@ -17,7 +22,7 @@ struct Lexer: Sendable {
   /// `.string` or `.blockString`); kept apart so that `Token` stays a plain value.
   private(set) var tokenValue: String
 
-  init(_ bytes: [UInt8]) {
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
     self.token = Token(kind: .sof, start: 0, end: 0)
     self.lastTokenEnd = 0
@@ -59,7 +64,7 @@ struct Lexer: Sendable {
   /// The source text of a name or number token.
   @inline(__always)
   func text(of token: Token) -> String {
-    String(decoding: bytes[token.start..<token.end], as: UTF8.self)
+    String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
   }
 
   /// True when `token` is the name `keyword`, compared byte for byte without a `String`.
@@ -305,6 +310,6 @@ struct Lexer: Sendable {
       end += scalar(at: end).length
       taken += 1
     }
-    return String(decoding: bytes[start..<end], as: UTF8.self)
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
   }
 }
