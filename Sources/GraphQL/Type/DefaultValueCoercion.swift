@@ -280,3 +280,18 @@ func pythonFloatRepr(_ d: Double) -> String {
   let index = digits.index(digits.startIndex, offsetBy: pointPosition)
   return sign + digits[..<index] + "." + digits[index...]
 }
+
+extension Schema {
+  /// The default value of an argument or input field as graphql-js shows it in
+  /// `printSchema` and in introspection's `__InputValue.defaultValue` (print the result with
+  /// `print(_ value:)`): the SDL literal coerced to `value.type` and turned back into a
+  /// literal (`astFromValue`), e.g. `1` for `Float = 1.0`, input object fields in the type's
+  /// order with their own defaults filled in.
+  ///
+  /// - Returns: nil when there is no default, or when it does not fit the type.
+  public func defaultValueLiteral(of value: InputValueModel) -> Value? {
+    guard let literal = value.defaultValue else { return nil }
+    var coercer = DefaultValueCoercer(schema: self)
+    return coercer.coerce(literal, to: value.type)?.literal(for: value.type, in: self)
+  }
+}

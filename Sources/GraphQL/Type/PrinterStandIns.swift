@@ -1,8 +1,19 @@
-// TEMPORARY stand-in for the printer's `print(_ value: Value)` (branch `printer`), used in
-// error messages until the printer is on main; then `literalText` calls it and this body goes.
+// TEMPORARY stand-ins for the printer's `print(_ value: Value)`, `printString` and
+// `printBlockString` (branch `printer`), until the printer is on main: then these three
+// functions call the printer's and their bodies go.
 
-/// A value literal in GraphQL syntax, e.g. `{a: [1, "x"]}`.
-func literalText(_ value: Value) -> String {
+/// `printBlockString(value)`.
+func sdlPrintBlockString(_ value: String) -> String {
+  "\"\"\"\n" + value + "\n\"\"\""
+}
+
+/// `printString(value)`.
+func sdlPrintString(_ value: String) -> String {
+  sdlPrintValue(.string(StringValue(value: value)))
+}
+
+/// `print(value)`: a value literal in GraphQL syntax, e.g. `{a: [1, "x"]}`.
+func sdlPrintValue(_ value: Value) -> String {
   switch value {
   case .variable(let v): return "$" + v.name.value
   case .int(let i): return i.value
@@ -29,8 +40,8 @@ func literalText(_ value: Value) -> String {
   case .boolean(let b): return b.value ? "true" : "false"
   case .null: return "null"
   case .enumValue(let e): return e.value
-  case .list(let l): return "[" + l.values.map(literalText).joined(separator: ", ") + "]"
+  case .list(let l): return "[" + l.values.map(sdlPrintValue).joined(separator: ", ") + "]"
   case .object(let o):
-    return "{" + o.fields.map { $0.name.value + ": " + literalText($0.value) }.joined(separator: ", ") + "}"
+    return "{" + o.fields.map { $0.name.value + ": " + sdlPrintValue($0.value) }.joined(separator: ", ") + "}"
   }
 }
