@@ -15,7 +15,8 @@ func validName(_ name: String) throws(DataLoaderError) -> String {
 /// Distinct keys per batch function call: at least 1; `Int.max` means no limit.
 func validMaxBatchSize(_ size: Int, loader name: String) throws(DataLoaderError) -> Int {
   guard size >= 1 else {
-    throw .invalidOption("maxBatchSize", loader: name, "must be at least 1 (Int.max for no limit), got \(size)")
+    throw .invalidOption(
+      "maxBatchSize", loader: name, "must be at least 1 (Int.max for no limit), got \(size)")
   }
   return size
 }

@@ -23,9 +23,11 @@ import Synchronization
 /// long as the loader and is not an application cache.
 public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   /// The answer per key of the keyed batch function form.
-  public typealias KeyedBatchFunction = @Sendable ([Key]) async throws -> [Key: Result<Value, any Error>]
+  public typealias KeyedBatchFunction =
+    @Sendable ([Key]) async throws -> [Key: Result<Value, any Error>]
   /// The answer of the ordered batch function form: one result per key, in key order.
-  public typealias OrderedBatchFunction = @Sendable ([Key]) async throws -> [Result<Value, any Error>]
+  public typealias OrderedBatchFunction =
+    @Sendable ([Key]) async throws -> [Result<Value, any Error>]
 
   private enum BatchFunction: Sendable {
     case keyed(KeyedBatchFunction)
@@ -60,7 +62,8 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Sendab
     name: String, maxBatchSize: Int = .max, scheduler: BatchScheduler,
     batch: @escaping KeyedBatchFunction
   ) throws(DataLoaderError) {
-    try self.init(name: name, maxBatchSize: maxBatchSize, scheduler: scheduler, function: .keyed(batch))
+    try self.init(
+      name: name, maxBatchSize: maxBatchSize, scheduler: scheduler, function: .keyed(batch))
   }
 
   /// A loader whose batch function answers one result per key, in key order.
@@ -74,7 +77,8 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Sendab
     orderedBatch: @escaping OrderedBatchFunction
   ) throws(DataLoaderError) {
     try self.init(
-      name: name, maxBatchSize: maxBatchSize, scheduler: scheduler, function: .ordered(orderedBatch))
+      name: name, maxBatchSize: maxBatchSize, scheduler: scheduler, function: .ordered(orderedBatch)
+    )
   }
 
   private init(
@@ -104,9 +108,11 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Sendab
     }
     if let cached { return try cached.get() }
     return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Value, any Error>) in
         let registration = state.withLock { state in
-          state.register([key], request: request, sink: .single(continuation), cancelled: Task.isCancelled)
+          state.register(
+            [key], request: request, sink: .single(continuation), cancelled: Task.isCancelled)
         }
         if let answered = registration.resolved.first {
           continuation.resume(with: answered.result)
@@ -131,7 +137,8 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Sendab
     }
     if let cached { return cached }
     return await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<[Result<Value, any Error>], Never>) in
+      await withCheckedContinuation {
+        (continuation: CheckedContinuation<[Result<Value, any Error>], Never>) in
         let collector = ResultCollector(count: keys.count, continuation: continuation)
         let (schedule, answered) = state.withLock { state in
           let registration = state.register(
@@ -179,6 +186,11 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Sendab
     state.withLock { $0.clearAll() }
   }
 
+  /// Keys queued for the next dispatch, in dispatch order (diagnostics and tests).
+  var queuedKeys: [Key] { state.withLock { $0.queuedKeys } }
+  /// Batch function calls running now (diagnostics and tests).
+  var batchesInFlight: Int { state.withLock { $0.batchesInFlight } }
+
   // MARK: - Private: waking waiters
 
   private func cancel(_ request: RequestID, keys: [Key]) {
@@ -189,7 +201,8 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Sendab
   /// Resumes the calls whose answers are complete, after counting them as runnable work.
   private func wake(_ answers: [(waiter: Waiter<WaiterSink>, result: Result<Value, any Error>)]) {
     var singles: [(CheckedContinuation<Value, any Error>, Result<Value, any Error>)] = []
-    var manys: [(CheckedContinuation<[Result<Value, any Error>], Never>, [Result<Value, any Error>])] = []
+    var manys:
+      [(CheckedContinuation<[Result<Value, any Error>], Never>, [Result<Value, any Error>])] = []
     for (waiter, result) in answers {
       switch waiter.sink {
       case .single(let continuation):
@@ -226,11 +239,14 @@ extension DataLoader: BatchDispatching {
       switch batchFunction {
       case .keyed(let function):
         let answer = try await function(keys)
-        results = keys.map { key in answer[key] ?? .failure(DataLoaderError.noValueForKey(key, loader: name)) }
+        results = keys.map { key in
+          answer[key] ?? .failure(DataLoaderError.noValueForKey(key, loader: name))
+        }
       case .ordered(let function):
         results = try await function(keys)
         if results.count != keys.count {
-          let error = DataLoaderError.resultCountMismatch(keys: keys, resultCount: results.count, loader: name)
+          let error = DataLoaderError.resultCountMismatch(
+            keys: keys, resultCount: results.count, loader: name)
           results = Array(repeating: .failure(error), count: keys.count)
           cacheable = false
         }

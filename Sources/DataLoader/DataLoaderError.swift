@@ -32,8 +32,12 @@ public struct DataLoaderError: Error, Sendable, Equatable, CustomStringConvertib
 
   public var description: String { message }
 
-  static func invalidOption(_ option: String, loader name: String, _ rule: String) -> DataLoaderError {
-    DataLoaderError(code: .invalidOption, message: "DataLoader \"\(name)\": option \(option) \(rule).")
+  static func invalidOption(_ option: String, loader name: String, _ rule: String)
+    -> DataLoaderError
+  {
+    DataLoaderError(
+      code: .invalidOption,
+      message: "DataLoader \(String(reflecting: name)): option \(option) \(rule).")
   }
 
   static func noValueForKey(_ key: some Sendable, loader name: String) -> DataLoaderError {
@@ -50,7 +54,8 @@ public struct DataLoaderError: Error, Sendable, Equatable, CustomStringConvertib
     let more = keys.count > 10 ? ", … (\(keys.count - 10) more)" : ""
     return DataLoaderError(
       code: .resultCountMismatch,
-      message: "DataLoader \"\(name)\": a batch function in key order must return exactly one result "
+      message:
+        "DataLoader \"\(name)\": a batch function in key order must return exactly one result "
         + "per key, in the order of the keys; it was given \(keys.count) keys and returned "
         + "\(resultCount) results. Keys: [\(shown)\(more)].")
   }
