@@ -45,12 +45,12 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Replaces every field named `name` (any case) with a single one.
     public mutating func replaceOrAdd(name: String, value: String) {
-        remove(name: name)
+        removeAll(named: name)
         fields.append(Field(name: name, value: value))
     }
 
     /// Removes every field named `name` (any case).
-    public mutating func remove(name: String) {
+    public mutating func removeAll(named name: String) {
         fields.removeAll { Self.namesMatch($0.name, name) }
     }
 
