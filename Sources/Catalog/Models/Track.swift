@@ -1,6 +1,6 @@
 /// One track (song or music video) of an album.
 public struct Track: Sendable, Hashable {
-  /// Upstream id (iTunes `trackId`, Apple Music `id`; Rakuten has none, so `<jan>-<disc>-<n>`).
+  /// Upstream id (iTunes `trackId`, Apple Music `id`; Rakuten has none, so `<jan>-<n>`).
   public var id: String
   public var title: String
   public var albumId: String?

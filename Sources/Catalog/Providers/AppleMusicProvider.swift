@@ -76,26 +76,31 @@ public struct AppleMusicProvider: Sendable {
   // MARK: - Calls
 
   public func searchArtists(term: String, limit: Int = 10) async throws(UpstreamError) -> Page<Artist> {
-    try await Self.decodeSearch(get(searchURL(term: term, types: [.artists], limit: limit))).artists
+    try await fetch(searchURL(term: term, types: [.artists], limit: limit), decode: Self.decodeSearch).artists
   }
 
   public func searchAlbums(term: String, limit: Int = 10) async throws(UpstreamError) -> Page<Album> {
-    try await Self.decodeSearch(get(searchURL(term: term, types: [.albums], limit: limit))).albums
+    try await fetch(searchURL(term: term, types: [.albums], limit: limit), decode: Self.decodeSearch).albums
   }
 
   public func searchSongs(term: String, limit: Int = 10) async throws(UpstreamError) -> Page<Track> {
-    try await Self.decodeSearch(get(searchURL(term: term, types: [.songs], limit: limit))).songs
+    try await fetch(searchURL(term: term, types: [.songs], limit: limit), decode: Self.decodeSearch).songs
   }
 
   /// One album with all its tracks (following `next` links of the tracks relationship);
   /// nil when the catalog has no such album (404).
   public func album(id: String) async throws(UpstreamError) -> AlbumWithTracks? {
-    let response = try await get(albumURL(id: id))
-    if response.status == 404 { return nil }
-    guard var result = try Self.decodeAlbums(response).first else { return nil }
+    let found = try await fetch(albumURL(id: id)) { status, headers, body throws(UpstreamError) in
+      status == 404 ? [] : try Self.decodeAlbums(status: status, headers: headers, body: body)
+    }
+    guard var result = found.first else { return nil }
     while let next = result.moreTracksPath {
-      let page = try await Self.decodeTracksPage(get(nextURL(next)))
-      result.tracks += page.items
+      let page = try await fetch(nextURL(next), decode: Self.decodeTracksPage)
+      result.tracks += page.items.map { track in
+        var track = track
+        track.albumId = result.album.id
+        return track
+      }
       result.moreTracksPath = page.nextPageToken
     }
     return result
@@ -104,20 +109,21 @@ public struct AppleMusicProvider: Sendable {
   /// Albums by id (≤ 100 per call), keyed by id; unknown ids are absent. Tracks are the
   /// first relationship page (up to 300 per album).
   public func albums(ids: [String]) async throws(UpstreamError) -> [String: AlbumWithTracks] {
-    let found = try await Self.decodeAlbums(get(albumsURL(ids: ids)))
+    let found = try await fetch(albumsURL(ids: ids), decode: Self.decodeAlbums)
     return Dictionary(found.map { ($0.album.id, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// The first page of an artist's albums.
   public func artistAlbums(artistId: String) async throws(UpstreamError) -> Page<Album> {
-    let response = try await get(artistAlbumsURL(artistId: artistId))
-    return try Self.decodeAlbumsPage(response)
+    try await fetch(artistAlbumsURL(artistId: artistId), decode: Self.decodeAlbumsPage)
   }
 
-  private func get(_ url: String) async throws(UpstreamError) -> UpstreamResponse {
+  private func fetch<T>(
+    _ url: String, decode: (Int, [String: String], [UInt8]) throws(UpstreamError) -> T
+  ) async throws(UpstreamError) -> T {
     guard let token, !token.isEmpty else { throw UpstreamError(service: .appleMusic, kind: .notConfigured) }
     let call = UpstreamCall(service: .appleMusic, transport: transport, secrets: [token])
-    return try await call.get(url, headers: [("Authorization", "Bearer \(token)")])
+    return try await call.fetch(url, headers: [("Authorization", "Bearer \(token)")], decode: decode)
   }
 }
 
@@ -207,19 +213,6 @@ extension AppleMusicProvider {
 
   private static func checkStatus(_ status: Int, _ headers: [String: String], _ body: [UInt8]) throws(UpstreamError) {
     guard (200..<300).contains(status) else { throw decodeError(status: status, headers: headers, body: body) }
-  }
-
-  fileprivate static func decodeSearch(_ r: UpstreamResponse) throws(UpstreamError) -> SearchResults {
-    try decodeSearch(status: r.status, headers: r.headers, body: r.body)
-  }
-  fileprivate static func decodeAlbums(_ r: UpstreamResponse) throws(UpstreamError) -> [AlbumWithTracks] {
-    try decodeAlbums(status: r.status, headers: r.headers, body: r.body)
-  }
-  fileprivate static func decodeTracksPage(_ r: UpstreamResponse) throws(UpstreamError) -> Page<Track> {
-    try decodeTracksPage(status: r.status, headers: r.headers, body: r.body)
-  }
-  fileprivate static func decodeAlbumsPage(_ r: UpstreamResponse) throws(UpstreamError) -> Page<Album> {
-    try decodeAlbumsPage(status: r.status, headers: r.headers, body: r.body)
   }
 }
 

@@ -67,50 +67,42 @@ public struct ITunesProvider: Sendable {
 
   /// Artists whose name matches `term`, in the API's ranking.
   public func searchArtists(term: String, limit: Int = 10) async throws(UpstreamError) -> [Artist] {
-    let response = try await call.get(searchURL(term: term, entity: .musicArtist, limit: limit))
-    return try Self.decodeArtists(status: response.status, headers: response.headers, body: response.body)
+    try await call.fetch(searchURL(term: term, entity: .musicArtist, limit: limit), decode: Self.decodeArtists)
   }
 
   public func searchAlbums(term: String, limit: Int = 10) async throws(UpstreamError) -> [Album] {
-    let response = try await call.get(searchURL(term: term, entity: .album, limit: limit))
-    return try Self.decodeAlbums(status: response.status, headers: response.headers, body: response.body)
+    try await call.fetch(searchURL(term: term, entity: .album, limit: limit), decode: Self.decodeAlbums)
   }
 
   public func searchTracks(term: String, limit: Int = 10) async throws(UpstreamError) -> [Track] {
-    let response = try await call.get(searchURL(term: term, entity: .song, limit: limit))
-    return try Self.decodeTracks(status: response.status, headers: response.headers, body: response.body)
+    try await call.fetch(searchURL(term: term, entity: .song, limit: limit), decode: Self.decodeTracks)
   }
 
   public func searchMusicVideos(term: String, limit: Int = 10) async throws(UpstreamError) -> [Video] {
-    let response = try await call.get(searchURL(term: term, entity: .musicVideo, limit: limit))
-    return try Self.decodeMusicVideos(status: response.status, headers: response.headers, body: response.body)
+    try await call.fetch(searchURL(term: term, entity: .musicVideo, limit: limit), decode: Self.decodeMusicVideos)
   }
 
   /// Albums of each artist id (one request for ≤ 200 ids); ids iTunes does not know are absent.
   public func lookupAlbums(artistIds: [String], limitPerArtist: Int = 200) async throws(UpstreamError)
     -> [String: [Album]]
   {
-    let response = try await call.get(lookupURL(ids: artistIds, entity: .album, limit: limitPerArtist))
-    return try Self.decodeAlbumsByArtist(status: response.status, headers: response.headers, body: response.body)
+    try await call.fetch(lookupURL(ids: artistIds, entity: .album, limit: limitPerArtist), decode: Self.decodeAlbumsByArtist)
   }
 
   /// Tracks of each album id (one request for ≤ 200 ids); ids iTunes does not know are absent.
   public func lookupTracks(albumIds: [String]) async throws(UpstreamError) -> [String: [Track]] {
-    let response = try await call.get(lookupURL(ids: albumIds, entity: .song, limit: 200))
-    return try Self.decodeTracksByAlbum(status: response.status, headers: response.headers, body: response.body)
+    try await call.fetch(lookupURL(ids: albumIds, entity: .song, limit: 200), decode: Self.decodeTracksByAlbum)
   }
 
   /// Albums by their own ids (one request for ≤ 200 ids), keyed by id.
   public func lookupAlbums(ids: [String]) async throws(UpstreamError) -> [String: Album] {
-    let response = try await call.get(lookupURL(ids: ids))
-    let albums = try Self.decodeAlbums(status: response.status, headers: response.headers, body: response.body)
+    let albums = try await call.fetch(lookupURL(ids: ids), decode: Self.decodeAlbums)
     return Dictionary(albums.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// Artists by their own ids (one request for ≤ 200 ids), keyed by id.
   public func lookupArtists(ids: [String]) async throws(UpstreamError) -> [String: Artist] {
-    let response = try await call.get(lookupURL(ids: ids))
-    let artists = try Self.decodeArtists(status: response.status, headers: response.headers, body: response.body)
+    let artists = try await call.fetch(lookupURL(ids: ids), decode: Self.decodeArtists)
     return Dictionary(artists.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
   }
 

@@ -58,8 +58,8 @@ public struct RakutenProvider: Sendable {
     }
     let call = UpstreamCall(
       service: .rakuten, transport: transport, secrets: [applicationId, accessKey].compactMap { $0 })
-    let response = try await call.get(searchURL(artistName: artistName, title: title, hits: hits, page: page))
-    return try Self.decodeSearch(status: response.status, headers: response.headers, body: response.body)
+    return try await call.fetch(
+      searchURL(artistName: artistName, title: title, hits: hits, page: page), decode: Self.decodeSearch)
   }
 }
 
@@ -136,18 +136,15 @@ extension RakutenProvider {
     return iso
   }
 
-  /// Splits a `playList` into (disc, title) pairs: titles are joined by `###`, discs by `|`;
-  /// `""` is an empty list.
-  static func playListEntries(_ playList: String) -> [(disc: Int, title: String)] {
-    guard !playList.isEmpty else { return [] }
-    var result: [(disc: Int, title: String)] = []
-    for (discIndex, disc) in playList.split(separator: "|", omittingEmptySubsequences: false).enumerated() {
-      for title in disc.split(separator: "###", omittingEmptySubsequences: true) {
-        let trimmed = title.trimmingCharacters(in: .whitespaces)
-        if !trimmed.isEmpty { result.append((discIndex + 1, trimmed)) }
-      }
-    }
-    return result
+  /// Splits a `playList` into track titles: titles are joined by `###`; `""` is an empty list.
+  ///
+  /// `|` is kept inside titles: it is said to separate discs, but the recorded samples use it
+  /// inside a title too (`赤とんぼ|スターダスト`, a medley opening a one-disc album), so
+  /// splitting on it would invent discs.
+  static func playListTitles(_ playList: String) -> [String] {
+    playList.split(separator: "###", omittingEmptySubsequences: true)
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }
   }
 }
 
@@ -196,14 +193,11 @@ struct RakutenItem: Decodable {
 
   var albumWithTracks: AlbumWithTracks? {
     guard let jan = jan?.value, !jan.isEmpty else { return nil }
-    let entries = RakutenProvider.playListEntries(playList ?? "")
-    var numberOnDisc: [Int: Int] = [:]
-    let tracks = entries.map { entry -> Track in
-      numberOnDisc[entry.disc, default: 0] += 1
-      let n = numberOnDisc[entry.disc] ?? 1
-      return Track(
-        id: "\(jan)-\(entry.disc)-\(n)", title: entry.title, albumId: jan, albumTitle: title,
-        artistName: artistName, trackNumber: n, discNumber: entry.disc, source: .rakuten)
+    let titles = RakutenProvider.playListTitles(playList ?? "")
+    let tracks = titles.enumerated().map { index, trackTitle in
+      Track(
+        id: "\(jan)-\(index + 1)", title: trackTitle, albumId: jan, albumTitle: title, artistName: artistName,
+        trackNumber: index + 1, source: .rakuten)
     }
     let artwork = largeImageUrl.flatMap { $0.isEmpty || $0.contains("noimage") ? nil : $0 }
     let album = Album(

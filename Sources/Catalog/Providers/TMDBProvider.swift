@@ -47,21 +47,24 @@ public struct TMDBProvider: Sendable {
 
   /// One page (20 results) of movies; `nextPageToken` is the next page number.
   public func searchMovies(query: String, page: Int = 1) async throws(UpstreamError) -> Page<Movie> {
-    let response = try await get(searchMovieURL(query: query, page: page))
-    return try Self.decodeSearch(
-      status: response.status, headers: response.headers, body: response.body, imageBaseURL: imageBaseURL)
+    let imageBaseURL = imageBaseURL
+    return try await fetch(searchMovieURL(query: query, page: page)) { status, headers, body throws(UpstreamError) in
+      try Self.decodeSearch(status: status, headers: headers, body: body, imageBaseURL: imageBaseURL)
+    }
   }
 
   /// A movie's videos (trailers, teasers, clips); an unknown movie (404, status 34) has none.
   public func movieVideos(movieId: String) async throws(UpstreamError) -> [Video] {
-    let response = try await get(movieVideosURL(movieId: movieId))
-    if response.status == 404 { return [] }
-    return try Self.decodeVideos(status: response.status, headers: response.headers, body: response.body)
+    try await fetch(movieVideosURL(movieId: movieId)) { status, headers, body throws(UpstreamError) in
+      status == 404 ? [] : try Self.decodeVideos(status: status, headers: headers, body: body)
+    }
   }
 
-  private func get(_ url: String) async throws(UpstreamError) -> UpstreamResponse {
+  private func fetch<T>(
+    _ url: String, decode: (Int, [String: String], [UInt8]) throws(UpstreamError) -> T
+  ) async throws(UpstreamError) -> T {
     guard let apiKey, !apiKey.isEmpty else { throw UpstreamError(service: .tmdb, kind: .notConfigured) }
-    return try await UpstreamCall(service: .tmdb, transport: transport, secrets: [apiKey]).get(url)
+    return try await UpstreamCall(service: .tmdb, transport: transport, secrets: [apiKey]).fetch(url, decode: decode)
   }
 }
 

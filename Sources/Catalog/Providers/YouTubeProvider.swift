@@ -61,21 +61,22 @@ public struct YouTubeProvider: Sendable {
   public func search(query: String, maxResults: Int = 5, duration: VideoDuration? = nil, pageToken: String? = nil)
     async throws(UpstreamError) -> Page<Video>
   {
-    let response = try await get(
-      searchURL(query: query, maxResults: maxResults, duration: duration, pageToken: pageToken))
-    return try Self.decodeSearch(status: response.status, headers: response.headers, body: response.body)
+    try await fetch(
+      searchURL(query: query, maxResults: maxResults, duration: duration, pageToken: pageToken),
+      decode: Self.decodeSearch)
   }
 
   /// Video details by id (≤ 50 per call), keyed by id; unknown, private or deleted ids are absent.
   public func videos(ids: [String]) async throws(UpstreamError) -> [String: Video] {
-    let response = try await get(videosURL(ids: ids))
-    let videos = try Self.decodeVideos(status: response.status, headers: response.headers, body: response.body)
+    let videos = try await fetch(videosURL(ids: ids), decode: Self.decodeVideos)
     return Dictionary(videos.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
-  private func get(_ url: String) async throws(UpstreamError) -> UpstreamResponse {
+  private func fetch<T>(
+    _ url: String, decode: (Int, [String: String], [UInt8]) throws(UpstreamError) -> T
+  ) async throws(UpstreamError) -> T {
     guard let key, !key.isEmpty else { throw UpstreamError(service: .youTube, kind: .notConfigured) }
-    return try await UpstreamCall(service: .youTube, transport: transport, secrets: [key]).get(url)
+    return try await UpstreamCall(service: .youTube, transport: transport, secrets: [key]).fetch(url, decode: decode)
   }
 
   /// The public watch page of a video id.

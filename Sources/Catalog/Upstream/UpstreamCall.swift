@@ -29,7 +29,35 @@ struct UpstreamCall {
     }
   }
 
+  /// GETs `url` and decodes the response with `decode`; any error's text is redacted.
+  func fetch<T>(
+    _ url: String, headers: [(name: String, value: String)] = [],
+    decode: (_ status: Int, _ headers: [String: String], _ body: [UInt8]) throws(UpstreamError) -> T
+  ) async throws(UpstreamError) -> T {
+    let response = try await get(url, headers: headers)
+    do {
+      return try decode(response.status, response.headers, response.body)
+    } catch {
+      throw error.redacting(secrets)
+    }
+  }
+
   func redact(_ text: String) -> String { Redaction.redact(text, secrets: secrets) }
+}
+
+extension UpstreamError {
+  /// This error with every secret removed from its texts (an upstream may echo a key back).
+  func redacting(_ secrets: [String]) -> UpstreamError {
+    var copy = self
+    switch kind {
+    case .httpStatus(let code, let summary):
+      copy.kind = .httpStatus(code: code, bodySummary: Redaction.redact(summary, secrets: secrets))
+    case .badResponse(let reason): copy.kind = .badResponse(reason: Redaction.redact(reason, secrets: secrets))
+    case .unreachable(let reason): copy.kind = .unreachable(reason: Redaction.redact(reason, secrets: secrets))
+    case .timeout, .quotaExceeded, .authFailed, .notConfigured: break
+    }
+    return copy
+  }
 }
 
 /// The `Retry-After` header in whole seconds (HTTP-date forms are ignored).
