@@ -60,7 +60,9 @@ extension UpstreamError {
   }
 }
 
-/// The `Retry-After` header in whole seconds (HTTP-date forms are ignored).
+/// The `Retry-After` header (name matched case-insensitively) in whole seconds; HTTP-date
+/// forms are ignored.
 func retryAfterSeconds(_ headers: [String: String]) -> Int? {
-  headers["retry-after"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+  let value = headers["retry-after"] ?? headers.first { $0.key.lowercased() == "retry-after" }?.value
+  return value.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
 }
