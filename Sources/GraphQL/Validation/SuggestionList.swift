@@ -19,7 +19,7 @@ func suggestionList(_ input: String, _ options: [String]) -> [String] {
 /// The optimal string alignment distance (Damerau–Levenshtein with adjacent
 /// transpositions), case-insensitive: 0 for equal strings, 1 for strings equal but for
 /// case; nil when over `threshold`.
-struct LexicalDistance {
+private struct LexicalDistance {
   private let input: String
   private let inputLower: [Unicode.Scalar]
   private let inputLowerString: String
