@@ -53,7 +53,7 @@ func coerceArgumentValues(
     }
     guard let value = valueFromAST(valueNode, type: type, schema: schema, variables: variableValues) else {
       throw GraphQLError(
-        "Argument \"\(name)\" has invalid value \(printLiteral(valueNode)).",
+        "Argument \"\(name)\" has invalid value \(print(valueNode)).",
         locations: context.locations(of: [valueNode.loc]))
     }
     coerced[name] = value

@@ -225,7 +225,7 @@ private func memberFieldResolver(_ field: String) -> (any FieldResolver)? {
       guard case .inputValue(let input)? = value, let defaultValue = coercedDefault(input, schema: schema),
         let literal = astFromValue(defaultValue, type: input.type, schema: schema)
       else { return .null }
-      return .json(.string(printLiteral(literal)))
+      return .json(.string(print(literal)))
     }
   case "isRepeatable":
     return IntrospectionResolver { value, _, _ in

@@ -1,45 +1,5 @@
-// Value literals as graphql-js `print()` writes them, for error messages and for
-// introspection's `defaultValue` (spec §4.2.6: "a String encoding (using the GraphQL
-// language) of the default value").
-
-/// `value` printed in the canonical literal form: `"text"` (escaped like graphql-js's
-/// `printString`), `[1, 2]`, `{a: 1, b: "x"}`, `$name`, enum names bare.
-func printLiteral(_ value: Value) -> String {
-  switch value {
-  case .variable(let v): return "$" + v.name.value
-  case .int(let v): return v.value
-  case .float(let v): return v.value
-  case .string(let v): return quotedGraphQLString(v.value)
-  case .boolean(let v): return v.value ? "true" : "false"
-  case .null: return "null"
-  case .enumValue(let v): return v.value
-  case .list(let list): return "[" + list.values.map(printLiteral).joined(separator: ", ") + "]"
-  case .object(let object):
-    return "{" + object.fields.map { $0.name.value + ": " + printLiteral($0.value) }.joined(separator: ", ") + "}"
-  }
-}
-
-/// A GraphQL string literal for `text`: `"` and `\` escaped, C0 and C1 controls (and DEL)
-/// as `\n`-style or `\u00XX` escapes, uppercase hex as graphql-js writes them.
-func quotedGraphQLString(_ text: String) -> String {
-  var out = "\""
-  for scalar in text.unicodeScalars {
-    switch scalar.value {
-    case 0x22: out += "\\\""
-    case 0x5C: out += "\\\\"
-    case 0x08: out += "\\b"
-    case 0x09: out += "\\t"
-    case 0x0A: out += "\\n"
-    case 0x0C: out += "\\f"
-    case 0x0D: out += "\\r"
-    case 0x00...0x1F, 0x7F...0x9F:
-      let hex = String(scalar.value, radix: 16, uppercase: true)
-      out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-    default: out.unicodeScalars.append(scalar)
-    }
-  }
-  return out + "\""
-}
+// Introspection's `defaultValue` (spec §4.2.6: "a String encoding (using the GraphQL
+// language) of the default value") is the printed literal of the *coerced* default.
 
 /// graphql-js `astFromValue`: the literal for an internal (coerced) input value of `type`,
 /// nil when there is none (`undefined`, or null in a non-null position). Numbers print as
