@@ -1,0 +1,33 @@
+/// A movie from TMDB search.
+public struct Movie: Sendable, Hashable {
+  /// TMDB movie id in decimal.
+  public var id: String
+  public var title: String
+  /// Title in the original language, any script.
+  public var originalTitle: String?
+  public var originalLanguage: String?
+  public var overview: String?
+  /// `YYYY-MM-DD`; nil when TMDB sent `""`.
+  public var releaseDate: String?
+  /// Full poster image URL (`<image base>/w500<poster_path>`); nil when `poster_path` was null.
+  public var posterURL: String?
+  /// Average vote, 0–10.
+  public var voteAverage: Double?
+  public var source: UpstreamService
+
+  public init(
+    id: String, title: String, originalTitle: String? = nil, originalLanguage: String? = nil,
+    overview: String? = nil, releaseDate: String? = nil, posterURL: String? = nil, voteAverage: Double? = nil,
+    source: UpstreamService = .tmdb
+  ) {
+    self.id = id
+    self.title = title
+    self.originalTitle = originalTitle
+    self.originalLanguage = originalLanguage
+    self.overview = overview
+    self.releaseDate = releaseDate
+    self.posterURL = posterURL
+    self.voteAverage = voteAverage
+    self.source = source
+  }
+}

@@ -1,0 +1,34 @@
+/// The HTTP GET a provider needs, kept abstract so the libcurl `HTTPClient`, a test double
+/// or anything else can carry it.
+///
+/// Implementations throw `TransportFailure` for failures without a response (the provider
+/// turns them into `UpstreamError`); any other thrown error is reported as unreachable.
+/// A response with an error status is returned, not thrown: classifying it is the provider's job.
+public protocol UpstreamTransport: Sendable {
+  /// GETs `url` (absolute, already percent-encoded) with extra request `headers`.
+  func get(url: String, headers: [(name: String, value: String)]) async throws -> UpstreamResponse
+}
+
+/// A complete HTTP response as a provider sees it.
+public struct UpstreamResponse: Sendable {
+  public var status: Int
+  /// Header fields with lower-cased names.
+  public var headers: [String: String]
+  public var body: [UInt8]
+
+  public init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
+    self.status = status
+    self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+    self.body = body
+  }
+}
+
+/// Why a transport produced no response.
+public enum TransportFailure: Error, Sendable, Equatable {
+  /// The connect or total timeout elapsed (or the transfer stalled mid-body).
+  case timedOut
+  /// No connection: refused, DNS failure, TLS failure. `reason` must not contain secrets.
+  case connectFailed(reason: String)
+  /// Anything else: reset mid-transfer, response too large, cancelled.
+  case failed(reason: String)
+}
