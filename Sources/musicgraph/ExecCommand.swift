@@ -33,9 +33,10 @@ func runExecCommand(_ args: CommandLineArguments) -> Int32 {
     guard let schemaPath = args.value("--schema") else { throw CLIError("--schema S.graphql is required") }
     guard let dataPath = args.value("--data") else { throw CLIError("--data ROOT.json is required") }
     schema = try loadSchema(schemaPath)
-    do {
-      rootValue = try JSONReader.parse(try readInput(dataPath))
-    } catch let error as JSONParseError {
+    let dataBytes = try readInput(dataPath)
+    do throws(JSONParseError) {
+      rootValue = try JSONReader.parse(dataBytes)
+    } catch {
       throw CLIError("\(dataPath): \(error)")
     }
     documentBytes = try readInput(args.positionals.first)
