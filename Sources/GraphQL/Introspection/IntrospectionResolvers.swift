@@ -221,10 +221,11 @@ private func memberFieldResolver(_ field: String) -> (any FieldResolver)? {
       }
     }
   case "defaultValue":
+    // The coerced default printed back as a literal, exactly as printSchema shows it.
     return IntrospectionResolver { value, _, schema in
-      guard case .inputValue(let input)? = value, let defaultValue = coercedDefault(input, schema: schema),
-        let literal = astFromValue(defaultValue, type: input.type, schema: schema)
-      else { return .null }
+      guard case .inputValue(let input)? = value, let literal = schema.defaultValueLiteral(of: input) else {
+        return .null
+      }
       return .json(.string(print(literal)))
     }
   case "isRepeatable":
