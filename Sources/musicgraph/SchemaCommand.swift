@@ -1,5 +1,42 @@
-/// `musicgraph schema`: arrives with its issue.
+import GraphQL
+
+/// `musicgraph schema --schema S.graphql [--json]`: prints the schema in graphql-js
+/// `printSchema` form (exit 0). An invalid schema file prints every error as
+/// `FILE:LINE:COLUMN: message` on stderr and exits 1; usage and I/O problems exit 2.
 func runSchemaCommand(_ args: CommandLineArguments) -> Int32 {
-  writeStderr("musicgraph schema: not implemented yet")
-  return 2
+  if args.wantsHelp {
+    writeStdout(
+      """
+      usage: musicgraph schema --schema S.graphql [--json]
+
+      Prints the schema built from S.graphql in canonical SDL (graphql-js printSchema form),
+      or with --json its introspection result. Exits 1 with every error (FILE:LINE:COLUMN:
+      message, on stderr) when the schema is invalid.
+
+      """)
+    return 0
+  }
+  let unknown = args.unknown(allowed: ["--schema", "--json"])
+  if !unknown.isEmpty { return fail("schema", CLIError("unknown option \(unknown.joined(separator: ", "))")) }
+  guard let path = args.value("--schema") ?? args.positionals.first else {
+    return fail("schema", CLIError("--schema S.graphql is required"))
+  }
+  let bytes: [UInt8]
+  do {
+    bytes = try readInput(path)
+  } catch {
+    return fail("schema", error)
+  }
+  let schema: Schema
+  do {
+    schema = try buildSchema(source: Source(bytes: bytes, name: path))
+  } catch {
+    writeStderr(error.description)
+    return 1
+  }
+  if args.flag("--json") {
+    return fail("schema", CLIError("--json (the introspection result) is not available yet: it needs the executor"))
+  }
+  writeStdout(printSchema(schema) + "\n")
+  return 0
 }

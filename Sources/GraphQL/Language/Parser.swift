@@ -1,8 +1,260 @@
-/// Parses a GraphQL document (spec §2 and §3 grammar). Placeholder: the real parser lands
-/// with the language issue.
+/// Parses a GraphQL document: spec §2 (executable definitions) and §3 (type system
+/// definitions and extensions), in one grammar as graphql-js's `parse()` does.
 ///
-/// - Throws: `GraphQLError` with a `Syntax Error: …` message and the location of the first
-///   offending token.
+/// - Parameters:
+///   - source: the document text (UTF-8 bytes; a leading BOM and any line terminators allowed).
+///   - options: `maxTokens` and `maxDepth` limits for untrusted input.
+/// - Returns: the `Document`, each node's `loc` holding byte offsets into `source.utf8`.
+/// - Throws: `GraphQLError` for the first syntax error, with graphql-js's message
+///   (`Syntax Error: Expected Name, found "}".`) and the 1-based line and column of the
+///   offending token or character; also when the document has more than
+///   `options.maxTokens` tokens or nests deeper than `options.maxDepth`.
 public func parse(_ source: Source, options: ParseOptions = ParseOptions()) throws(GraphQLError) -> Document {
-  throw GraphQLError("Syntax Error: parser not implemented yet.")
+  var parser = Parser(source.utf8, options: options)
+  do {
+    return try parser.parseDocument()
+  } catch {
+    throw syntaxError(source: source, position: error.position, description: error.description)
+  }
+}
+
+/// Parses `text` as a document; the same as `parse(Source(text), options:)`.
+public func parse(_ text: String, options: ParseOptions = ParseOptions()) throws(GraphQLError) -> Document {
+  try parse(Source(text), options: options)
+}
+
+/// A recursive-descent parser over the `Lexer`'s tokens, one method `parse<Production>`
+/// per grammar production, named and shaped like graphql-js's `Parser`.
+///
+/// Every method that can recurse (selection sets, list and object values, list types)
+/// goes through `enterNesting`, so recursion is bounded by `ParseOptions.maxDepth` and
+/// hostile nesting ends in a syntax error rather than a stack overflow.
+struct Parser {
+  var lexer: Lexer
+  /// `ParseOptions.maxTokens`, `Int.max` when unlimited.
+  let maxTokens: Int
+  let maxDepth: Int
+  /// Tokens consumed so far, not counting `<EOF>`.
+  private(set) var tokenCount = 0
+  /// Current nesting of selection sets, list and object values and list types.
+  private(set) var depth = 0
+
+  init(_ bytes: [UInt8], options: ParseOptions = ParseOptions()) {
+    self.lexer = Lexer(bytes)
+    self.maxTokens = options.maxTokens ?? Int.max
+    self.maxDepth = options.maxDepth
+  }
+
+  // MARK: - Document
+
+  /// ```
+  /// Document : Definition+
+  /// ```
+  mutating func parseDocument() throws(SyntaxError) -> Document {
+    let start = lexer.token
+    let definitions = try many(.sof, { p throws(SyntaxError) in try p.parseDefinition() }, .eof)
+    return Document(definitions: definitions, loc: Location(start: start.start, end: lexer.token.end))
+  }
+
+  /// ```
+  /// Definition :
+  ///   - ExecutableDefinition
+  ///   - TypeSystemDefinitionOrExtension
+  /// ```
+  ///
+  /// Descriptions may open operations, fragments and type system definitions, so a
+  /// leading string means looking one token further for the keyword.
+  mutating func parseDefinition() throws(SyntaxError) -> Definition {
+    if peek(.braceL) {
+      return .operation(try parseOperationDefinition())
+    }
+    let hasDescription = peekDescription()
+    let keywordToken = hasDescription ? try lexer.lookahead() : lexer.token
+    if hasDescription && keywordToken.kind == .braceL {
+      throw SyntaxError(
+        position: lexer.token.start,
+        description: "Unexpected description, descriptions are not supported on shorthand queries.")
+    }
+    if keywordToken.kind == .name {
+      switch lexer.text(of: keywordToken) {
+      case "schema": return .schema(try parseSchemaDefinition())
+      case "scalar": return .scalarType(try parseScalarTypeDefinition())
+      case "type": return .objectType(try parseObjectTypeDefinition())
+      case "interface": return .interfaceType(try parseInterfaceTypeDefinition())
+      case "union": return .unionType(try parseUnionTypeDefinition())
+      case "enum": return .enumType(try parseEnumTypeDefinition())
+      case "input": return .inputObjectType(try parseInputObjectTypeDefinition())
+      case "directive": return .directive(try parseDirectiveDefinition())
+      case "query", "mutation", "subscription": return .operation(try parseOperationDefinition())
+      case "fragment": return .fragment(try parseFragmentDefinition())
+      case "extend":
+        if hasDescription {
+          throw SyntaxError(
+            position: lexer.token.start,
+            description: "Unexpected description, only GraphQL definitions support descriptions.")
+        }
+        return try parseTypeSystemExtension()
+      default:
+        if hasDescription {
+          throw SyntaxError(
+            position: lexer.token.start,
+            description: "Unexpected description, only GraphQL definitions support descriptions.")
+        }
+      }
+    }
+    throw unexpected(keywordToken)
+  }
+
+  // MARK: - Tokens
+
+  /// Moves to the next token, counting it against `maxTokens`.
+  @inline(__always)
+  mutating func advanceLexer() throws(SyntaxError) {
+    let token = try lexer.advance()
+    if token.kind != .eof {
+      tokenCount += 1
+      if tokenCount > maxTokens {
+        throw SyntaxError(
+          position: token.start, description: "Document contains more than \(maxTokens) tokens. Parsing aborted.")
+      }
+    }
+  }
+
+  /// True when the current token is of `kind`.
+  @inline(__always)
+  func peek(_ kind: TokenKind) -> Bool {
+    lexer.token.kind == kind
+  }
+
+  /// Consumes a token of `kind` and returns it, or fails with `Expected <kind>, found <token>.`
+  @inline(__always)
+  @discardableResult
+  mutating func expectToken(_ kind: TokenKind) throws(SyntaxError) -> Token {
+    let token = lexer.token
+    guard token.kind == kind else {
+      throw SyntaxError(
+        position: token.start, description: "Expected \(kind.quotedDescription), found \(describe(token)).")
+    }
+    try advanceLexer()
+    return token
+  }
+
+  /// Consumes a token of `kind` if it is next; says whether it did.
+  @inline(__always)
+  mutating func expectOptionalToken(_ kind: TokenKind) throws(SyntaxError) -> Bool {
+    guard lexer.token.kind == kind else { return false }
+    try advanceLexer()
+    return true
+  }
+
+  /// Consumes the name `keyword`, or fails with `Expected "<keyword>", found <token>.`
+  mutating func expectKeyword(_ keyword: StaticString) throws(SyntaxError) {
+    let token = lexer.token
+    guard lexer.isKeyword(token, keyword) else {
+      throw SyntaxError(position: token.start, description: "Expected \"\(keyword)\", found \(describe(token)).")
+    }
+    try advanceLexer()
+  }
+
+  /// Consumes the name `keyword` if it is next; says whether it did.
+  mutating func expectOptionalKeyword(_ keyword: StaticString) throws(SyntaxError) -> Bool {
+    guard lexer.isKeyword(lexer.token, keyword) else { return false }
+    try advanceLexer()
+    return true
+  }
+
+  /// The error `Unexpected <token>.` for `token`, by default the current one.
+  func unexpected(_ token: Token? = nil) -> SyntaxError {
+    let token = token ?? lexer.token
+    return SyntaxError(position: token.start, description: "Unexpected \(describe(token)).")
+  }
+
+  /// A token as graphql-js's messages show it: `"{"`, `<EOF>`, `Name "foo"`, `String "x"`.
+  func describe(_ token: Token) -> String {
+    switch token.kind {
+    case .name, .int, .float:
+      "\(token.kind) \"\(lexer.text(of: token))\""
+    case .string, .blockString:
+      "\(token.kind) \"\(token.value ?? "")\""
+    default:
+      token.kind.quotedDescription
+    }
+  }
+
+  /// The location of a node that began with `start` and ends with the last consumed token.
+  @inline(__always)
+  func loc(from start: Token) -> Location {
+    Location(start: start.start, end: lexer.lastTokenEnd)
+  }
+
+  /// Enters one more level of nesting at `token`, failing past `maxDepth`. Callers
+  /// leave with `depth -= 1` (`leaveNesting()`).
+  @inline(__always)
+  mutating func enterNesting(at token: Token) throws(SyntaxError) {
+    depth += 1
+    if depth > maxDepth {
+      throw SyntaxError(
+        position: token.start,
+        description: "Document nesting is deeper than \(maxDepth) levels. Parsing aborted.")
+    }
+  }
+
+  @inline(__always)
+  mutating func leaveNesting() {
+    depth -= 1
+  }
+
+  // MARK: - Lists of nodes
+
+  /// `open item* close`: possibly empty (graphql-js `any`).
+  @inline(__always)
+  mutating func any<T>(
+    _ open: TokenKind, _ item: (inout Parser) throws(SyntaxError) -> T, _ close: TokenKind
+  ) throws(SyntaxError) -> [T] {
+    try expectToken(open)
+    var nodes: [T] = []
+    while try !expectOptionalToken(close) {
+      nodes.append(try item(&self))
+    }
+    return nodes
+  }
+
+  /// `(open item+ close)?`: empty when `open` is absent (graphql-js `optionalMany`).
+  @inline(__always)
+  mutating func optionalMany<T>(
+    _ open: TokenKind, _ item: (inout Parser) throws(SyntaxError) -> T, _ close: TokenKind
+  ) throws(SyntaxError) -> [T] {
+    guard try expectOptionalToken(open) else { return [] }
+    var nodes: [T] = []
+    repeat {
+      nodes.append(try item(&self))
+    } while try !expectOptionalToken(close)
+    return nodes
+  }
+
+  /// `open item+ close` (graphql-js `many`).
+  @inline(__always)
+  mutating func many<T>(
+    _ open: TokenKind, _ item: (inout Parser) throws(SyntaxError) -> T, _ close: TokenKind
+  ) throws(SyntaxError) -> [T] {
+    try expectToken(open)
+    var nodes: [T] = []
+    repeat {
+      nodes.append(try item(&self))
+    } while try !expectOptionalToken(close)
+    return nodes
+  }
+
+  /// `delimiter? item (delimiter item)*` (graphql-js `delimitedMany`).
+  @inline(__always)
+  mutating func delimitedMany<T>(
+    _ delimiter: TokenKind, _ item: (inout Parser) throws(SyntaxError) -> T
+  ) throws(SyntaxError) -> [T] {
+    _ = try expectOptionalToken(delimiter)
+    var nodes: [T] = []
+    repeat {
+      nodes.append(try item(&self))
+    } while try expectOptionalToken(delimiter)
+    return nodes
+  }
 }

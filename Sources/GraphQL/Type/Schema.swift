@@ -428,8 +428,12 @@ public struct DirectiveModel: Sendable {
 
 /// A schema (§3.3): root operation types, named types and directives.
 ///
-/// `typeNames` keeps the order in which types were defined (printing and introspection use
-/// it); `types` is the lookup table. `possibleTypes(of:)` answers for abstract types.
+/// `typeNames` is graphql-js's type-map order: the given types in the given order, each
+/// followed by the standard types (built-in scalars, introspection types) it is the first to
+/// reference, then those referenced only by the directives' arguments, then the introspection
+/// types. So the schema always holds `String`, `Boolean` and `__Schema`, `__Type`, … (they are
+/// referenced by `@include` and by introspection), and only the other built-in scalars it uses.
+/// `types` is the lookup table; `possibleTypes(of:)` answers for abstract types.
 public struct Schema: Sendable {
   public var description: String?
   public var queryType: String?
@@ -445,6 +449,12 @@ public struct Schema: Sendable {
   /// Directives applied to the `schema` definition and its extensions.
   public var schemaDirectives: [Directive]
 
+  /// - Parameters:
+  ///   - types: the schema's own types, in definition order; when a name repeats, the first
+  ///     wins. Built-in scalars and introspection types need not be listed: the ones the schema
+  ///     references are added (as graphql-js's `GraphQLSchema` constructor collects them).
+  ///   - directives: every directive of the schema, built-in ones included (`buildSchema` adds
+  ///     `DirectiveModel.specifiedDirectives` that the SDL does not redefine).
   public init(
     description: String? = nil, queryType: String?, mutationType: String? = nil,
     subscriptionType: String? = nil, types: [GraphQLNamedType], directives: [DirectiveModel],
@@ -456,21 +466,28 @@ public struct Schema: Sendable {
     self.subscriptionType = subscriptionType
     self.directives = directives
     self.schemaDirectives = schemaDirectives
-    var table: [String: GraphQLNamedType] = [:]
-    var names: [String] = []
+
+    var collector = ReferencedTypeCollector(types)
+    for type in types { collector.collect(type.name, given: true) }
+    for root in [queryType, mutationType, subscriptionType] {
+      if let root { collector.collect(root) }
+    }
+    for directive in directives {
+      for argument in directive.arguments { collector.collect(argument.type.namedType) }
+    }
+    collector.collect("__Schema")
+
     var impls: [String: [String]] = [:]
     var interfaceImpls: [String: [String]] = [:]
-    for type in types where table[type.name] == nil {
-      table[type.name] = type
-      names.append(type.name)
-      switch type {
+    for name in collector.order {
+      switch collector.table[name] {
       case .object(let o): for i in o.interfaces { impls[i, default: []].append(o.name) }
       case .interface(let t): for i in t.interfaces { interfaceImpls[i, default: []].append(t.name) }
       default: break
       }
     }
-    self.types = table
-    self.typeNames = names
+    self.types = collector.table
+    self.typeNames = collector.order
     self.implementations = impls
     self.interfaceImplementations = interfaceImpls
   }
@@ -502,5 +519,59 @@ public struct Schema: Sendable {
   /// Whether `objectType` is a possible type of `abstractType` (or is it).
   public func isPossibleType(_ abstractType: String, _ objectType: String) -> Bool {
     possibleTypes(of: abstractType).contains(objectType)
+  }
+}
+
+/// graphql-js's `collectReferencedTypes`: a depth-first walk that puts each type in the type
+/// map the first time it is reached, right after the type that reached it.
+private struct ReferencedTypeCollector {
+  var table: [String: GraphQLNamedType] = [:]
+  var order: [String] = []
+  /// The given types not yet placed: the walk skips them, they take their own place later.
+  private var pending: Set<String> = []
+  private var placed: Set<String> = []
+
+  init(_ given: [GraphQLNamedType]) {
+    for type in given where table[type.name] == nil {
+      table[type.name] = type
+      pending.insert(type.name)
+    }
+  }
+
+  /// Places `name` (a given type when `given`, else a reference) and what it references.
+  mutating func collect(_ name: String, given: Bool = false) {
+    if given {
+      guard pending.remove(name) != nil else { return }
+    } else {
+      if pending.contains(name) || placed.contains(name) { return }
+      if table[name] == nil {
+        // A reference to a type the schema lacks is schema validation's business.
+        guard let standard = GraphQLNamedType.standardTypes[name] else { return }
+        table[name] = standard
+      }
+    }
+    placed.insert(name)
+    order.append(name)
+    guard let type = table[name] else { return }
+    switch type {
+    case .union(let u):
+      for member in u.types { collect(member) }
+    case .object(let o):
+      walkFields(interfaces: o.interfaces, fields: o.fields)
+    case .interface(let i):
+      walkFields(interfaces: i.interfaces, fields: i.fields)
+    case .inputObject(let input):
+      for field in input.fields { collect(field.type.namedType) }
+    case .scalar, .enumType:
+      break
+    }
+  }
+
+  private mutating func walkFields(interfaces: [String], fields: [FieldDefinitionModel]) {
+    for i in interfaces { collect(i) }
+    for field in fields {
+      collect(field.type.namedType)
+      for argument in field.arguments { collect(argument.type.namedType) }
+    }
   }
 }

@@ -1,0 +1,82 @@
+import CMicroHTTPD
+import Synchronization
+
+/// A libmicrohttpd connection pointer that may cross threads.
+///
+/// `@unchecked Sendable`: libmicrohttpd allows `MHD_resume_connection` from any thread, and the
+/// only other uses are on the connection's own polling thread inside its callbacks.
+/// `RequestLifecycle` makes sure a suspended connection is resumed exactly once.
+struct ConnectionHandle: @unchecked Sendable {
+    let raw: OpaquePointer
+}
+
+/// Per-request state shared by libmicrohttpd's callbacks and the handler's tasks; its lifetime is
+/// `*con_cls`: retained when the URI is seen, released when libmicrohttpd reports completion.
+final class RequestContext: Sendable {
+    /// The request target exactly as sent: path and query, still percent-encoded.
+    let rawTarget: String
+    let connection: ConnectionHandle
+
+    private struct Inner {
+        var lifecycle: RequestLifecycle
+        var body: [UInt8] = []
+        /// The deadline timer, cancelled once the request is answered.
+        var timer: Task<Void, Never>?
+    }
+
+    private let inner: Mutex<Inner>
+
+    init(rawTarget: String, connection: ConnectionHandle, maxBodyBytes: Int) {
+        self.rawTarget = rawTarget
+        self.connection = connection
+        self.inner = Mutex(Inner(lifecycle: RequestLifecycle(maxBodyBytes: maxBodyBytes)))
+    }
+
+    /// The raw query string (after `?`), or empty.
+    var rawQuery: Substring {
+        guard let mark = rawTarget.firstIndex(of: "?") else { return "" }
+        return rawTarget[rawTarget.index(after: mark)...]
+    }
+
+    func called(contentLength: Int?) -> RequestLifecycle.CallAction {
+        inner.withLock { $0.lifecycle.called(contentLength: contentLength) }
+    }
+
+    func receiveBody(_ chunk: UnsafeRawBufferPointer) {
+        inner.withLock { inner in
+            if inner.lifecycle.bodyReceived(count: chunk.count) == .append {
+                inner.body.append(contentsOf: chunk)
+            }
+        }
+    }
+
+    /// Hands the collected body over (the context keeps none).
+    func takeBody() -> [UInt8] {
+        inner.withLock { inner in
+            defer { inner.body = [] }
+            return inner.body
+        }
+    }
+
+    /// See `RequestLifecycle.answer`; also cancels the deadline timer on success.
+    func answer(_ response: HTTPResponse) -> Bool {
+        let (first, timer) = inner.withLock { inner -> (Bool, Task<Void, Never>?) in
+            guard inner.lifecycle.answer(response) else { return (false, nil) }
+            defer { inner.timer = nil }
+            return (true, inner.timer)
+        }
+        timer?.cancel()
+        return first
+    }
+
+    /// Keeps the deadline timer so that an answer can cancel it; cancels it right away if the
+    /// request was answered before the timer existed.
+    func attachTimer(_ timer: Task<Void, Never>) {
+        let stillHandling = inner.withLock { inner in
+            guard case .handling = inner.lifecycle.state else { return false }
+            inner.timer = timer
+            return true
+        }
+        if !stillHandling { timer.cancel() }
+    }
+}
