@@ -62,18 +62,15 @@ struct AppleMusicRoutes: Sendable {
       let data: [JSONText]
       switch type {
       case "artists":
-        let found = SearchRanking.ranked(catalog.chinook.artists, term: term) { ($0.name, []) }
+        let found = SearchRanking.ranked(catalog.artistEntries, term: term)
         total = found.count
         data = found.dropFirst(offset).prefix(limit).map { artistResource($0, sf) }
       case "albums":
-        let found = SearchRanking.ranked(catalog.chinook.albums, term: term) { ($0.title, [catalog.artist(ofAlbum: $0).name]) }
+        let found = SearchRanking.ranked(catalog.albumEntries, term: term)
         total = found.count
         data = found.dropFirst(offset).prefix(limit).map { albumResource($0, sf, relationships: false) }
       case "songs":
-        let found = SearchRanking.ranked(catalog.chinook.tracks, term: term) { track in
-          let album = catalog.album(ofTrack: track)
-          return (track.name, [catalog.artist(ofAlbum: album).name, album.title])
-        }
+        let found = SearchRanking.ranked(catalog.trackEntries, term: term)
         total = found.count
         data = found.dropFirst(offset).prefix(limit).map { songResource($0, sf) }
       default:

@@ -36,24 +36,16 @@ struct ITunesRoutes: Sendable {
     let records: [JSONText]
     switch request.query("entity") ?? "song" {
     case "musicArtist", "allArtist":
-      let artists = SearchRanking.ranked(catalog.chinook.artists, term: term) { ($0.name, []) }
+      let artists = SearchRanking.ranked(catalog.artistEntries, term: term)
       records = page(artists, offset, limit).map { artistRecord($0, store) }
     case "album":
-      let albums = SearchRanking.ranked(catalog.chinook.albums, term: term) { album in
-        (album.title, [catalog.artist(ofAlbum: album).name])
-      }
+      let albums = SearchRanking.ranked(catalog.albumEntries, term: term)
       records = page(albums, offset, limit).map { collectionRecord($0, store) }
     case "song", "musicTrack", "allTrack", "mix":
-      let tracks = SearchRanking.ranked(catalog.chinook.tracks, term: term) { track in
-        let album = catalog.album(ofTrack: track)
-        return (track.name, [catalog.artist(ofAlbum: album).name, album.title])
-      }
+      let tracks = SearchRanking.ranked(catalog.trackEntries, term: term)
       records = page(tracks, offset, limit).map { trackRecord($0, store) }
     case "musicVideo":
-      let withVideo = catalog.chinook.tracks.filter { DemoCatalog.hasMusicVideo(chinookTrackId: $0.id) }
-      let tracks = SearchRanking.ranked(withVideo, term: term) { track in
-        (track.name, [catalog.artist(ofAlbum: catalog.album(ofTrack: track)).name])
-      }
+      let tracks = SearchRanking.ranked(catalog.musicVideoTrackEntries, term: term)
       records = page(tracks, offset, limit).map { musicVideoRecord($0, store) }
     default:
       return Self.invalid(["entity"])

@@ -38,15 +38,24 @@ struct RakutenRoutes: Sendable {
     }
     let formatVersion = request.query("formatVersion") == "2" ? 2 : 1
 
-    var albums = catalog.chinook.albums
+    // Each given key narrows the result; the last one given orders it.
+    var entries = catalog.albumEntries
     if let artistName {
-      albums = SearchRanking.ranked(albums, term: artistName) { (catalog.artist(ofAlbum: $0).name, []) }
+      let matching = Set(SearchRanking.ranked(catalog.albumByArtistEntries, term: artistName).map(\.id))
+      entries = entries.filter { matching.contains($0.item.id) }
     }
     if let title {
-      albums = SearchRanking.ranked(albums, term: title) { ($0.title, []) }
+      entries = entries.filter { SearchRanking.rank(term: title, name: $0.name) != nil }
     }
     if let keyword {
-      albums = SearchRanking.ranked(albums, term: keyword) { ($0.title, [catalog.artist(ofAlbum: $0).name]) }
+      entries = entries.filter { SearchRanking.rank(term: keyword, name: $0.name, others: $0.others) != nil }
+    }
+    let albums: [ChinookCatalog.Album]
+    if let orderTerm = keyword ?? title {
+      albums = SearchRanking.ranked(entries, term: orderTerm)
+    } else {
+      let kept = Set(entries.map(\.item.id))
+      albums = SearchRanking.ranked(catalog.albumByArtistEntries.filter { kept.contains($0.item.id) }, term: artistName ?? "")
     }
     let count = albums.count
     let pageCount = (count + hits - 1) / hits

@@ -29,7 +29,7 @@ struct TMDBRoutes: Sendable {
       return Self.error(400, 22, "Invalid page: Pages start at 1 and max at 500. They are expected to be an integer.")
     }
     let query = request.query("query") ?? ""
-    let found = SearchRanking.ranked(catalog.movies, term: query) { ($0.title, [$0.originalTitle]) }
+    let found = SearchRanking.ranked(catalog.movieEntries, term: query)
     let results = found.dropFirst((page - 1) * Self.pageSize).prefix(Self.pageSize).map { movie -> JSONText in
       .object([
         ("adult", .bool(false)), ("backdrop_path", .string(movie.backdropPath)),

@@ -54,9 +54,9 @@ struct YouTubeRoutes: Sendable {
       return Self.error(400, "Invalid value for parameter videoDuration", reason: "invalidParameter", domain: "youtube.parameter")
     }
     let q = request.query("q") ?? ""
-    var candidates = catalog.videos
-    if let durationFilter { candidates = candidates.filter { durationFilter.contains($0.durationSeconds) } }
-    let found = q.isEmpty ? candidates : SearchRanking.ranked(candidates, term: q) { ($0.title, [$0.channelTitle]) }
+    var candidates = catalog.videoEntries
+    if let durationFilter { candidates = candidates.filter { durationFilter.contains($0.item.durationSeconds) } }
+    let found = q.isEmpty ? candidates.map(\.item) : SearchRanking.ranked(candidates, term: q)
     let items = found.dropFirst(offset).prefix(maxResults).map(searchItem)
     var members: [(String, JSONText)] = [
       ("kind", .string("youtube#searchListResponse")),
