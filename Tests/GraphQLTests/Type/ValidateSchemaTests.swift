@@ -435,6 +435,31 @@ private func errors(_ sdl: String) -> [String] {
         "OneOf input field O.b cannot have a default value. @ 2:27",
       ])
   }
+  @Test func extensionBeforeDefinitionLocations() {
+    let sdl = """
+      extend type Query @d
+      directive @d on OBJECT
+      type Query
+      extend union U = Query
+      union U = Query
+      """
+    #expect(
+      errors(sdl) == [
+        "Type Query must define one or more fields. @ 3:1, 1:1",
+        "Union type U can only include type Query once. @ 5:11, 4:18",
+      ])
+  }
+
+  @Test func interfaceFieldMissingAcrossExtensions() {
+    let sdl = """
+      interface Node { id: ID! }
+      type Query { a: Int }
+      extend type Query implements Node
+      extend type Query { b: Int }
+      """
+    #expect(errors(sdl) == ["Interface field Node.id expected but Query does not provide it. @ 1:18, 2:1, 3:1, 4:1"])
+  }
+
   // MARK: - Values checked while building
 
   @Test func invalidDefaultValues() {
