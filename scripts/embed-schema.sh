@@ -11,6 +11,7 @@ out=Sources/Catalog/Gateway/GatewaySchema+SDL.swift
   echo '  /// The text of `schema.graphql` at build time.'
   echo '  public static let sdl = #"""'
   cat schema.graphql
+  echo ''
   echo '"""#'
   echo '}'
 } > "$out"

@@ -215,5 +215,6 @@ type Movie implements Node {
   "The movie's trailers, teasers and clips."
   videos("How many videos to return at most." first: Int = 3): [Video!]
 }
+
 """#
 }

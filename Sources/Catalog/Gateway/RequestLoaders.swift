@@ -44,22 +44,22 @@ final class RequestLoaders: Sendable {
         try await itunes.searchMusicVideos(term: key.term, limit: key.limit)
       }
     }
-    itunesArtists = loader("itunes.lookupArtists", max: ITunesProvider.maxLookupIds, scheduler: scheduler) { ids in
+    itunesArtists = lookupLoader("itunes.lookupArtists", max: ITunesProvider.maxLookupIds, scheduler: scheduler) { ids in
       answerAll(ids, from: try await itunes.lookupArtists(ids: ids))
     }
-    itunesAlbums = loader("itunes.lookupAlbums", max: ITunesProvider.maxLookupIds, scheduler: scheduler) { ids in
+    itunesAlbums = lookupLoader("itunes.lookupAlbums", max: ITunesProvider.maxLookupIds, scheduler: scheduler) { ids in
       answerAll(ids, from: try await itunes.lookupAlbums(ids: ids))
     }
-    itunesTracks = loader("itunes.lookupTracks", max: ITunesProvider.maxLookupIds, scheduler: scheduler) { ids in
+    itunesTracks = lookupLoader("itunes.lookupTracks", max: ITunesProvider.maxLookupIds, scheduler: scheduler) { ids in
       let call = UpstreamCall(service: .iTunes, transport: itunes.transport, secrets: [])
       let tracks = try await call.fetch(itunes.lookupURL(ids: ids), decode: ITunesProvider.decodeTracks)
       return answerAll(ids, from: Dictionary(tracks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
     }
-    itunesAlbumsByArtist = loader("itunes.albumsByArtist", max: ITunesProvider.maxLookupIds, scheduler: scheduler) { ids in
+    itunesAlbumsByArtist = lookupLoader("itunes.albumsByArtist", max: ITunesProvider.maxLookupIds, scheduler: scheduler) { ids in
       let found = try await itunes.lookupAlbums(artistIds: ids)
       return Dictionary(uniqueKeysWithValues: ids.map { ($0, .success(found[$0] ?? [])) })
     }
-    itunesTracksByAlbum = loader("itunes.tracksByAlbum", max: ITunesProvider.maxLookupIds, scheduler: scheduler) { ids in
+    itunesTracksByAlbum = lookupLoader("itunes.tracksByAlbum", max: ITunesProvider.maxLookupIds, scheduler: scheduler) { ids in
       let found = try await itunes.lookupTracks(albumIds: ids)
       return Dictionary(uniqueKeysWithValues: ids.map { ($0, .success(found[$0] ?? [])) })
     }
@@ -73,7 +73,7 @@ final class RequestLoaders: Sendable {
         try await appleMusic.searchAlbums(term: key.term, limit: key.limit).items
       }
     }
-    appleMusicAlbums = loader("applemusic.albums", max: AppleMusicProvider.maxAlbumIds, scheduler: scheduler) { ids in
+    appleMusicAlbums = lookupLoader("applemusic.albums", max: AppleMusicProvider.maxAlbumIds, scheduler: scheduler) { ids in
       answerAll(ids, from: try await appleMusic.albums(ids: ids))
     }
     appleMusicArtistAlbums = loader("applemusic.artistAlbums", scheduler: scheduler) { ids in
@@ -94,7 +94,7 @@ final class RequestLoaders: Sendable {
           .items
       }
     }
-    youTubeVideos = loader("youtube.videos", max: YouTubeProvider.maxVideoIds, scheduler: scheduler) { ids in
+    youTubeVideos = lookupLoader("youtube.videos", max: YouTubeProvider.maxVideoIds, scheduler: scheduler) { ids in
       answerAll(ids, from: try await youTube.videos(ids: ids))
     }
     tmdbSearch = loader("tmdb.searchMovies", scheduler: scheduler) { keys in
@@ -117,6 +117,15 @@ private func loader<Key: Hashable & Sendable, Value: Sendable>(
   } catch {
     preconditionFailure("\(error)")
   }
+}
+
+/// A loader over a multi-id endpoint: ids are sent sorted, so the same set of ids always
+/// makes the same URL (and so the same cache key), whatever order the resolvers asked in.
+private func lookupLoader<Value: Sendable>(
+  _ name: String, max: Int, scheduler: BatchScheduler,
+  _ batch: @escaping @Sendable ([String]) async throws -> [String: Result<Value, any Error>]
+) -> DataLoader<String, Value> {
+  loader(name, max: max, scheduler: scheduler) { ids in try await batch(ids.sorted()) }
 }
 
 /// The five providers of one request, each over that request's counting, caching transport.
