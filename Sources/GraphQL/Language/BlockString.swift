@@ -1,7 +1,8 @@
 // BlockStringValue() (spec §2.9.4 "Block Strings"): how a block string's raw lines become
 // its value. The printing side (choosing and writing a block string) is PrintString.swift.
 
-/// The value of a block string: spec §2.9.4 BlockStringValue(rawValue).
+/// The value of a block string: spec §2.9.4 BlockStringValue(rawValue),
+/// https://spec.graphql.org/September2025/#BlockStringValue().
 ///
 /// `rawValue` is the text between the `"""` quotes with `\"""` already turned into `"""`.
 /// It is split at each line terminator (`\r\n`, `\r`, `\n`); the common indentation

@@ -1,5 +1,6 @@
-// String tokens (spec §2.9.4 "String Value"): quoted strings with escape sequences, and
-// block strings, whose raw lines go through BlockStringValue() (BlockString.swift).
+// String tokens (spec §2.9.4 "String Value", https://spec.graphql.org/September2025/#sec-String-Value):
+// quoted strings with escape sequences, and block strings, whose raw lines go through
+// BlockStringValue() (BlockString.swift).
 
 extension Lexer {
   /// Reads a quoted string, resolving its escape sequences.

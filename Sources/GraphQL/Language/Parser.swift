@@ -1,5 +1,7 @@
 /// Parses a GraphQL document: spec §2 (executable definitions) and §3 (type system
 /// definitions and extensions), in one grammar as graphql-js's `parse()` does.
+/// Implements "Language" (https://spec.graphql.org/September2025/#sec-Language) and the
+/// type system grammar (https://spec.graphql.org/September2025/#sec-Type-System).
 ///
 /// - Parameters:
 ///   - source: the document text (UTF-8 bytes; a leading BOM and any line terminators allowed).
