@@ -225,12 +225,14 @@ struct Parser {
   }
 
   /// `(open item+ close)?`: empty when `open` is absent (graphql-js `optionalMany`).
+  /// `capacity` is room to make up front, saving the first regrowths of short lists.
   @inline(__always)
   mutating func optionalMany<T>(
-    _ open: TokenKind, _ item: (inout Parser) throws(SyntaxError) -> T, _ close: TokenKind
+    _ open: TokenKind, _ item: (inout Parser) throws(SyntaxError) -> T, _ close: TokenKind, capacity: Int = 0
   ) throws(SyntaxError) -> [T] {
     guard try expectOptionalToken(open) else { return [] }
     var nodes: [T] = []
+    nodes.reserveCapacity(capacity)
     repeat {
       nodes.append(try item(&self))
     } while try !expectOptionalToken(close)
