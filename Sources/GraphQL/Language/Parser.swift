@@ -119,10 +119,14 @@ struct Parser {
     if token.kind != .eof {
       tokenCount += 1
       if tokenCount > maxTokens {
-        throw SyntaxError(
-          position: token.start, description: "Document contains more than \(maxTokens) tokens. Parsing aborted.")
+        throw tooManyTokens(at: token)
       }
     }
+  }
+
+  @inline(never)
+  private func tooManyTokens(at token: Token) -> SyntaxError {
+    SyntaxError(position: token.start, description: "Document contains more than \(maxTokens) tokens. Parsing aborted.")
   }
 
   /// True when the current token is of `kind`.
@@ -137,11 +141,17 @@ struct Parser {
   mutating func expectToken(_ kind: TokenKind) throws(SyntaxError) -> Token {
     let token = lexer.token
     guard token.kind == kind else {
-      throw SyntaxError(
-        position: token.start, description: "Expected \(kind.quotedDescription), found \(describe(token)).")
+      throw expected(kind, found: token)
     }
     try advanceLexer()
     return token
+  }
+
+  /// The error `Expected <kind>, found <token>.`, built out of line to keep the hot
+  /// paths that may throw it small.
+  @inline(never)
+  func expected(_ kind: TokenKind, found token: Token) -> SyntaxError {
+    SyntaxError(position: token.start, description: "Expected \(kind.quotedDescription), found \(describe(token)).")
   }
 
   /// Consumes a token of `kind` if it is next; says whether it did.
@@ -169,6 +179,7 @@ struct Parser {
   }
 
   /// The error `Unexpected <token>.` for `token`, by default the current one.
+  @inline(never)
   func unexpected(_ token: Token? = nil) -> SyntaxError {
     let token = token ?? lexer.token
     return SyntaxError(position: token.start, description: "Unexpected \(describe(token)).")
@@ -198,10 +209,13 @@ struct Parser {
   mutating func enterNesting(at token: Token) throws(SyntaxError) {
     depth += 1
     if depth > maxDepth {
-      throw SyntaxError(
-        position: token.start,
-        description: "Document nesting is deeper than \(maxDepth) levels. Parsing aborted.")
+      throw tooDeep(at: token)
     }
+  }
+
+  @inline(never)
+  private func tooDeep(at token: Token) -> SyntaxError {
+    SyntaxError(position: token.start, description: "Document nesting is deeper than \(maxDepth) levels. Parsing aborted.")
   }
 
   @inline(__always)
