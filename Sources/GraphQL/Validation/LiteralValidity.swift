@@ -49,5 +49,5 @@ func literalError(_ value: Value, for type: GraphQLNamedType) -> String? {
 }
 
 private func didYouMeanEnumValue(_ type: EnumType, _ text: String) -> String {
-  didYouMean(suggestionList(text, type.values.map(\.name)), subMessage: "the enum value")
+  Suggestions.didYouMean(Suggestions.list(text, type.values.map(\.name)), subMessage: "the enum value")
 }
