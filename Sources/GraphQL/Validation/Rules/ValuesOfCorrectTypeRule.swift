@@ -98,7 +98,7 @@ final class ValuesOfCorrectTypeRule: ValidationVisitor {
     guard named.isLeafType else {
       context.report(
         "ValuesOfCorrectType",
-        "Expected value of type \"\(locationType)\", found \(printValueForMessage(value)).", at: [value.loc])
+        "Expected value of type \"\(locationType)\", found \(print(value)).", at: [value.loc])
       return
     }
     if let message = literalError(value, for: named) {
