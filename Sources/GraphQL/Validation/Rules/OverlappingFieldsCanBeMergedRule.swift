@@ -37,13 +37,19 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
 
   private let context: ValidationContext
   let events: ValidationEvents = [.selectionSet]
-  private var remainingBudget = OverlappingFieldsCanBeMergedRule.complexityBudget
+  // Hot bookkeeping read and written on every comparison, never while another access is
+  // open, so the dynamic exclusivity checks are left out.
+  @exclusivity(unchecked) private var remainingBudget = OverlappingFieldsCanBeMergedRule.complexityBudget
   /// Collections by parent type and selection set (graphql-core keys by node identity;
   /// a parsed selection set is identified by its byte range).
   private var collected: [CollectionKey: FieldCollection] = [:]
   /// The collection of each fragment, by fragment index (a shortcut into `collected`).
   private var fragmentCollections: [FieldCollection?]
-  private var comparedFragmentPairs: FragmentPairSet
+  @exclusivity(unchecked) private var comparedFragmentPairs: FragmentPairSet
+  /// Pairs of collections whose shared response names were already counted against the
+  /// budget (graphql-core caches that list; only its cost is observable).
+  @exclusivity(unchecked) private var countedOverlaps = Set<Int>()
+  private var nextCollectionID = 0
 
   init(context: ValidationContext) {
     self.context = context
@@ -64,10 +70,14 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
     let parentType: String?
     let parentIsObject: Bool
     let node: Field
-    let definition: FieldDefinitionModel?
+    /// The field's name and place, kept apart so comparisons do not copy the node.
+    let name: String
+    let loc: Location
+    let hasArguments: Bool
+    let type: TypeReference?
     let isSimpleLeaf: Bool
     /// The collection of this field's own selection set, once needed.
-    var subCollection: FieldCollection?
+    @exclusivity(unchecked) var subCollection: FieldCollection?
     /// Argument name → comparison key, and argument names in order; built on first use.
     var argumentKeys: [(String, String)]?
     var argumentKeyByName: [String: String] = [:]
@@ -78,27 +88,25 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
       self.parentType = parentType
       self.parentIsObject = parentIsObject
       self.node = node
-      self.definition = definition
+      self.name = node.name.value
+      self.loc = node.loc
+      self.hasArguments = !node.arguments.isEmpty
+      self.type = definition?.type
       self.isSimpleLeaf = node.arguments.isEmpty && node.selectionSet == nil
     }
-  }
-
-  private struct Overlap {
-    let responseName: String
-    let fields1: [FieldDetails]
-    let fields2: [FieldDetails]
   }
 
   /// The fields of a selection set grouped by response name, and the fragments it spreads
   /// (as fragment indices, -1 for unknown names).
   private final class FieldCollection {
+    let id: Int
+    init(id: Int) { self.id = id }
     var responseNames: [String] = []
     var groups: [[FieldDetails]] = []
     /// Response name → index in `groups`, built only for large collections.
     var groupIndex: [String: Int]?
     var fragments: [Int] = []
-    var comparedFragments: [Int: Bool] = [:]
-    var overlapping: [ObjectIdentifier: [Overlap]] = [:]
+    @exclusivity(unchecked) var comparedFragments: [Int: Bool] = [:]
     var isEmpty: Bool { responseNames.isEmpty }
 
     func group(_ name: String) -> [FieldDetails]? {
@@ -290,43 +298,31 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
     _ conflicts: inout [Conflict], _ exclusive: Bool, _ collection1: FieldCollection, _ collection2: FieldCollection
   ) throws(BudgetExceeded) {
     guard !collection1.isEmpty, !collection2.isEmpty else { return }
-    for overlap in try overlappingFields(collection1, collection2) {
-      for field1 in overlap.fields1 {
-        for field2 in overlap.fields2 {
-          if let c = try findConflict(exclusive, overlap.responseName, field1, field2) { conflicts.append(c) }
+    // Finding the shared response names costs one unit per name of the first collection,
+    // the first time this ordered pair of collections meets.
+    if countedOverlaps.insert(collection1.id << 32 | collection2.id).inserted {
+      try spend(collection1.responseNames.count)
+    }
+    for (i, name) in collection1.responseNames.enumerated() {
+      guard let fields2 = collection2.group(name) else { continue }
+      for field1 in collection1.groups[i] {
+        for field2 in fields2 {
+          if let c = try findConflict(exclusive, name, field1, field2) { conflicts.append(c) }
         }
       }
     }
   }
 
-  private func overlappingFields(_ collection1: FieldCollection, _ collection2: FieldCollection)
-    throws(BudgetExceeded) -> [Overlap]
-  {
-    let key = ObjectIdentifier(collection2)
-    if let cached = collection1.overlapping[key] { return cached }
-    var result: [Overlap] = []
-    for (i, name) in collection1.responseNames.enumerated() {
-      try spend(1)
-      if let fields2 = collection2.group(name), !fields2.isEmpty {
-        result.append(Overlap(responseName: name, fields1: collection1.groups[i], fields2: fields2))
-      }
-    }
-    collection1.overlapping[key] = result
-    return result
-  }
-
   private func findConflict(
     _ parentsExclusive: Bool, _ responseName: String, _ details1: FieldDetails, _ details2: FieldDetails
   ) throws(BudgetExceeded) -> Conflict? {
-    let node1 = details1.node
-    let node2 = details2.node
     // Distinct object types never apply to the same value, so their fields may differ.
     let exclusive =
       parentsExclusive
       || (details1.parentIsObject && details2.parentIsObject && details1.parentType != details2.parentType)
-    let type1 = details1.definition?.type
-    let type2 = details2.definition?.type
-    let sameName = node1.name.value == node2.name.value
+    let type1 = details1.type
+    let type2 = details2.type
+    let sameName = details1.name == details2.name
     // Whether both come from one field definition (the oracle compares type objects,
     // which are shared only then, or for bare named types).
     let sameDefinition = sameName && details1.parentType == details2.parentType
@@ -338,8 +334,8 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
       let reason: String
       if !sameName {
         reason =
-          "\"\(Self.abbreviate(node1.name.value))\" and \"\(Self.abbreviate(node2.name.value))\" are different fields"
-      } else if node1.arguments.isEmpty && node2.arguments.isEmpty {
+          "\"\(Self.abbreviate(details1.name))\" and \"\(Self.abbreviate(details2.name))\" are different fields"
+      } else if !details1.hasArguments && !details2.hasArguments {
         reason = ""
       } else if let cached = details1.comparisons[ObjectIdentifier(details2)] {
         reason = cached
@@ -348,17 +344,17 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
         details1.comparisons[ObjectIdentifier(details2)] = reason
       }
       if !reason.isEmpty {
-        return Conflict(responseName: responseName, reason: reason, fields1: [node1.loc], fields2: [node2.loc])
+        return Conflict(responseName: responseName, reason: reason, fields1: [details1.loc], fields2: [details2.loc])
       }
     }
     if let type1, let type2, try doTypesConflict(type1, type2, sameDefinition) {
       return Conflict(
         responseName: responseName, reason: "they return conflicting types \"\(type1)\" and \"\(type2)\"",
-        fields1: [node1.loc], fields2: [node2.loc])
+        fields1: [details1.loc], fields2: [details2.loc])
     }
     if let collection1 = subCollection(details1), let collection2 = subCollection(details2) {
       let conflicts = try findConflictsBetweenSubSelectionSets(exclusive, collection1, collection2)
-      return Self.subfieldConflicts(conflicts, responseName, node1, node2)
+      return Self.subfieldConflicts(conflicts, responseName, details1.loc, details2.loc)
     }
     return nil
   }
@@ -367,7 +363,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
   private func subCollection(_ details: FieldDetails) -> FieldCollection? {
     if let cached = details.subCollection { return cached }
     guard let selectionSet = details.node.selectionSet else { return nil }
-    let collection = collectFields(details.definition?.type.namedType, selectionSet)
+    let collection = collectFields(details.type?.namedType, selectionSet)
     details.subCollection = collection
     return collection
   }
@@ -437,8 +433,9 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
     }
   }
 
-  private static func subfieldConflicts(_ conflicts: [Conflict], _ responseName: String, _ node1: Field, _ node2: Field)
-    -> Conflict?
+  private static func subfieldConflicts(
+    _ conflicts: [Conflict], _ responseName: String, _ node1: Location, _ node2: Location
+  ) -> Conflict?
   {
     guard !conflicts.isEmpty else { return nil }
     var message = ""
@@ -449,8 +446,8 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
     }
     return Conflict(
       responseName: responseName, reason: abbreviate(message),
-      fields1: conflictNodes(node1.loc, conflicts.map(\.fields1)),
-      fields2: conflictNodes(node2.loc, conflicts.map(\.fields2)))
+      fields1: conflictNodes(node1, conflicts.map(\.fields1)),
+      fields2: conflictNodes(node2, conflicts.map(\.fields2)))
   }
 
   /// The enclosing field, then the fields of the sub-conflicts, at most `maxConflictNodes`
@@ -486,7 +483,8 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
     let key = CollectionKey(parentType: parentType, start: selectionSet.loc.start, end: selectionSet.loc.end)
     let cacheable = selectionSet.loc.start >= 0
     if cacheable, let cached = collected[key] { return cached }
-    let collection = FieldCollection()
+    let collection = FieldCollection(id: nextCollectionID)
+    nextCollectionID += 1
     var seenFragments = Set<String>()
     collectFields(parentType, selectionSet, into: collection, &seenFragments)
     if cacheable { collected[key] = collection }
