@@ -62,6 +62,12 @@ final class FieldPlan: Sendable {
   let arguments: Result<JSONObject, GraphQLError>
   let shape: CompletionShape
   let isNullable: Bool
+  /// `"responseKey":` as UTF-8, written before the value.
+  let encodedKey: [UInt8]
+  /// Where `fieldName` was last found among a source JSON object's keys: objects of one
+  /// list usually share their key order, so the default resolver's lookup is one compare.
+  /// Relaxed: a stale hint only costs a scan.
+  private let keyHint = Atomic<Int>(0)
   /// Sub-selection plans by object type name; usually one entry, several below abstract types.
   private let subPlans = Mutex<[(String, Result<SelectionPlan, GraphQLError>)]>([])
 
@@ -76,6 +82,10 @@ final class FieldPlan: Sendable {
     self.definition = definition
     self.shape = CompletionShape(definition.type, schema: context.schema)
     self.isNullable = !definition.type.isNonNull
+    let keyBuffer = JSONByteBuffer(capacity: responseKey.utf8.count + 4)
+    keyBuffer.write(string: responseKey)
+    keyBuffer.append(UInt8(ascii: ":"))
+    self.encodedKey = keyBuffer.bytes
     if definition.name == "__typename" {
       resolver = .typename
     } else if let builtIn = introspectionResolver(field: definition.name, on: parentType, schema: context.schema) {
@@ -93,6 +103,28 @@ final class FieldPlan: Sendable {
           definitions: definition.arguments, arguments: fieldNodes[0].arguments, node: fieldNodes[0].loc,
           variableValues: context.variableValues, in: context)
       }
+    }
+  }
+
+  /// graphql-js `defaultFieldResolver`: the same-named key of a JSON object (absent →
+  /// null), or a `PropertyReadable` value's property; null for anything else.
+  @inline(__always)
+  func readProperty(of source: FieldValue) -> FieldValue {
+    switch source {
+    case .json(.object(let object)):
+      return object.entries.withUnsafeBufferPointer { entries in
+        let hint = keyHint.load(ordering: .relaxed)
+        if hint < entries.count && entries[hint].key == fieldName { return .json(entries[hint].value) }
+        for i in entries.indices where entries[i].key == fieldName {
+          keyHint.store(i, ordering: .relaxed)
+          return .json(entries[i].value)
+        }
+        return .null
+      }
+    case .host(let host as PropertyReadable):
+      return host.property(fieldName)
+    default:
+      return .null
     }
   }
 
