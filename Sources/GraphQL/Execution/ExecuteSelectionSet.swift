@@ -36,7 +36,9 @@ extension ExecutionContext {
     let value: FieldValue
     switch field.resolver {
     case .property:
-      if case .failure(let error) = field.arguments { return try fieldError(error, field, path, out) }
+      if field.hasArgumentError, case .failure(let error) = field.arguments {
+        return try fieldError(error, field, path, out)
+      }
       value = field.readProperty(of: source)
     case .typename:
       value = .json(.string(field.parentType))

@@ -60,6 +60,8 @@ final class FieldPlan: Sendable {
   /// CoerceArgumentValues (§6.4.1) from the first field node, or the error it raised
   /// (reported at each execution of the field, with that execution's path).
   let arguments: Result<JSONObject, GraphQLError>
+  /// `arguments` failed (checked per execution of the field without copying the Result).
+  let hasArgumentError: Bool
   let shape: CompletionShape
   let isNullable: Bool
   /// `"responseKey":` as UTF-8, written before the value.
@@ -104,6 +106,7 @@ final class FieldPlan: Sendable {
           variableValues: context.variableValues, in: context)
       }
     }
+    if case .failure = arguments { hasArgumentError = true } else { hasArgumentError = false }
   }
 
   /// graphql-js `defaultFieldResolver`: the same-named key of a JSON object (absent →
@@ -121,8 +124,8 @@ final class FieldPlan: Sendable {
         }
         return .null
       }
-    case .host(let host as PropertyReadable):
-      return host.property(fieldName)
+    case .hostBox(let box):
+      return (box.value as? PropertyReadable)?.property(fieldName) ?? .null
     default:
       return .null
     }

@@ -48,11 +48,21 @@ final class JSONByteBuffer: @unchecked Sendable {
     count += 1
   }
 
-  func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-    reserve(bytes.count)
-    (pointer + count).update(from: base, count: bytes.count)
-    count += bytes.count
+  @inline(__always) func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress else { return }
+    let n = bytes.count
+    reserve(n)
+    if n <= 24 {
+      // Keys and short strings: a loop beats a call into memmove.
+      var i = 0
+      while i < n {
+        pointer[count &+ i] = base[i]
+        i &+= 1
+      }
+    } else {
+      (pointer + count).update(from: base, count: n)
+    }
+    count += n
   }
 
   func append(_ bytes: [UInt8]) {
