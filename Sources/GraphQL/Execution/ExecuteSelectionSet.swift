@@ -34,20 +34,27 @@ extension ExecutionContext {
     _ field: FieldPlan, source: FieldValue, path: inout [PathComponent], out: ResponseWriter
   ) throws(FieldFailure) {
     let value: FieldValue
-    switch field.resolver {
+    switch field.resolverKind {
     case .property:
       if field.hasArgumentError, case .failure(let error) = field.arguments {
         return try fieldError(error, field, path, out)
       }
-      value = field.readProperty(of: source)
+      if case .json(.object(let object)) = source {
+        let json = field.lookup(in: object)
+        if field.fastLeaf != .none && writeFastLeaf(json, field, out.buffer) { return }
+        value = .json(json)
+      } else {
+        value = field.readProperty(of: source)
+      }
     case .typename:
       value = .json(.string(field.parentType))
-    case .custom(let resolver):
+    case .custom:
       let arguments: JSONObject
       switch field.arguments {
       case .success(let coerced): arguments = coerced
       case .failure(let error): return try fieldError(error, field, path, out)
       }
+      guard let resolver = field.customResolver else { return try fieldError(GraphQLError("No resolver"), field, path, out) }
       let resolution: Resolution
       do {
         resolution = try resolver.resolve(
@@ -93,6 +100,38 @@ extension ExecutionContext {
     record(error)
     out.buffer.writeNull()
   }
+}
+
+/// Writes a leaf field's JSON value when it needs no coercion (a string for String, ID
+/// or a known enum value, a 32-bit int for Int, a finite number for Float, a boolean for
+/// Boolean, null for a nullable field); false when CompleteValue must handle it.
+@inline(__always)
+private func writeFastLeaf(_ json: JSONValue, _ field: FieldPlan, _ buffer: JSONByteBuffer) -> Bool {
+  switch json {
+  case .string(let s):
+    switch field.fastLeaf {
+    case .string, .id: buffer.write(string: s)
+    case .enumType where field.enumNames.contains(s): buffer.write(string: s)
+    default: return false
+    }
+  case .int(let i):
+    switch field.fastLeaf {
+    case .int where isInt32(i), .float: buffer.write(int: i)
+    default: return false
+    }
+  case .double(let d):
+    guard field.fastLeaf == .float, d.isFinite else { return false }
+    buffer.write(double: d)
+  case .bool(let b):
+    guard field.fastLeaf == .boolean else { return false }
+    buffer.write(bool: b)
+  case .null:
+    guard field.isNullable else { return false }
+    buffer.writeNull()
+  default:
+    return false
+  }
+  return true
 }
 
 /// A resolver's thrown error as a GraphQL error (message and extensions kept).

@@ -39,13 +39,20 @@ final class SelectionPlan: Sendable {
   }
 }
 
-/// How a field's value is produced.
-enum ResolverChoice: Sendable {
+/// How a field's value is produced (a payload-free enum: switching on it copies nothing).
+enum ResolverKind: UInt8, Sendable {
   /// graphql-js `defaultFieldResolver`: the same-named key of a JSON object.
   case property
   /// `__typename` (§4.3): the name of the object type.
   case typename
-  case custom(any FieldResolver)
+  /// `FieldPlan.customResolver`.
+  case custom
+}
+
+/// A leaf field (not a list) whose well-typed JSON values are written without going
+/// through CompleteValue: the hot path of static data.
+enum FastLeaf: UInt8, Sendable {
+  case none, string, id, int, float, boolean, enumType
 }
 
 /// One response key of a selection plan: its merged field nodes, definition, resolver,
@@ -56,7 +63,11 @@ final class FieldPlan: Sendable {
   let fieldNodes: [Field]
   let parentType: String
   let definition: FieldDefinitionModel
-  let resolver: ResolverChoice
+  let resolverKind: ResolverKind
+  let customResolver: (any FieldResolver)?
+  /// Set for `T` and `T!` leaf fields; `enumNames` holds an enum's value names.
+  let fastLeaf: FastLeaf
+  let enumNames: Set<String>
   /// CoerceArgumentValues (§6.4.1) from the first field node, or the error it raised
   /// (reported at each execution of the field, with that execution's path).
   let arguments: Result<JSONObject, GraphQLError>
@@ -89,13 +100,28 @@ final class FieldPlan: Sendable {
     keyBuffer.append(UInt8(ascii: ":"))
     self.encodedKey = keyBuffer.bytes
     if definition.name == "__typename" {
-      resolver = .typename
+      resolverKind = .typename
+      customResolver = nil
     } else if let builtIn = introspectionResolver(field: definition.name, on: parentType, schema: context.schema) {
-      resolver = .custom(builtIn)
+      resolverKind = .custom
+      customResolver = builtIn
     } else if let custom = context.resolvers.resolver(for: definition, on: parentType) {
-      resolver = .custom(custom)
+      resolverKind = .custom
+      customResolver = custom
     } else {
-      resolver = .property
+      resolverKind = .property
+      customResolver = nil
+    }
+    var leafShape = shape
+    if case .nonNull(let inner) = leafShape { leafShape = inner }
+    switch leafShape {
+    case .leaf(.string): (fastLeaf, enumNames) = (.string, [])
+    case .leaf(.id): (fastLeaf, enumNames) = (.id, [])
+    case .leaf(.int): (fastLeaf, enumNames) = (.int, [])
+    case .leaf(.float): (fastLeaf, enumNames) = (.float, [])
+    case .leaf(.boolean): (fastLeaf, enumNames) = (.boolean, [])
+    case .leaf(.enumType(let values)): (fastLeaf, enumNames) = (.enumType, values.names)
+    default: (fastLeaf, enumNames) = (.none, [])
     }
     if definition.arguments.isEmpty {
       arguments = .success(JSONObject())
@@ -109,21 +135,27 @@ final class FieldPlan: Sendable {
     if case .failure = arguments { hasArgumentError = true } else { hasArgumentError = false }
   }
 
+  /// The value of key `fieldName` in a JSON object; null when absent.
+  @inline(__always)
+  func lookup(in object: JSONObject) -> JSONValue {
+    object.entries.withUnsafeBufferPointer { entries in
+      let hint = keyHint.load(ordering: .relaxed)
+      if hint < entries.count && entries[hint].key == fieldName { return entries[hint].value }
+      for i in entries.indices where entries[i].key == fieldName {
+        keyHint.store(i, ordering: .relaxed)
+        return entries[i].value
+      }
+      return .null
+    }
+  }
+
   /// graphql-js `defaultFieldResolver`: the same-named key of a JSON object (absent →
   /// null), or a `PropertyReadable` value's property; null for anything else.
   @inline(__always)
   func readProperty(of source: FieldValue) -> FieldValue {
     switch source {
     case .json(.object(let object)):
-      return object.entries.withUnsafeBufferPointer { entries in
-        let hint = keyHint.load(ordering: .relaxed)
-        if hint < entries.count && entries[hint].key == fieldName { return .json(entries[hint].value) }
-        for i in entries.indices where entries[i].key == fieldName {
-          keyHint.store(i, ordering: .relaxed)
-          return .json(entries[i].value)
-        }
-        return .null
-      }
+      return .json(lookup(in: object))
     case .hostBox(let box):
       return (box.value as? PropertyReadable)?.property(fieldName) ?? .null
     default:

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A growable byte buffer for JSON output, with the JSON primitives written straight into
 /// it. A class over raw memory rather than `[UInt8]`: the response path appends a few
 /// bytes per field hundreds of thousands of times, and an array re-checks uniqueness and
@@ -14,10 +20,11 @@ final class JSONByteBuffer: @unchecked Sendable {
 
   init(capacity: Int = 4096) {
     self.capacity = max(capacity, 16)
-    pointer = .allocate(capacity: self.capacity)
+    guard let memory = malloc(self.capacity) else { fatalError("JSONByteBuffer: out of memory") }
+    pointer = memory.assumingMemoryBound(to: UInt8.self)
   }
 
-  deinit { pointer.deallocate() }
+  deinit { free(pointer) }
 
   /// A copy of the bytes written.
   var bytes: [UInt8] { Array(UnsafeBufferPointer(start: pointer, count: count)) }
@@ -35,10 +42,9 @@ final class JSONByteBuffer: @unchecked Sendable {
   private func grow(to needed: Int) {
     var newCapacity = capacity * 2
     while newCapacity < needed { newCapacity *= 2 }
-    let newPointer = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-    newPointer.update(from: pointer, count: count)
-    pointer.deallocate()
-    pointer = newPointer
+    // realloc: large blocks are remapped by the allocator instead of copied.
+    guard let grown = realloc(pointer, newCapacity) else { fatalError("JSONByteBuffer: out of memory") }
+    pointer = grown.assumingMemoryBound(to: UInt8.self)
     capacity = newCapacity
   }
 
@@ -161,6 +167,21 @@ final class JSONByteBuffer: @unchecked Sendable {
     var runStart = 0
     var i = 0
     let n = utf8.count
+    // Eight bytes at a time while none needs escaping (SWAR: a byte below 0x20, or equal
+    // to '"' or '\\', sets its high bit in `flags`).
+    if let base = UnsafeRawPointer(utf8.baseAddress) {
+      while i + 8 <= n {
+        let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let control = (word &- ones &* 0x20) & ~word & highs
+        let flags = control | ((quote &- ones) & ~quote & highs) | ((backslash &- ones) & ~backslash & highs)
+        if flags != 0 { break }
+        i += 8
+      }
+    }
     while i < n {
       let byte = utf8[i]
       if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
