@@ -7,6 +7,7 @@ let commands: [String: (CommandLineArguments) -> Int32] = [
   "validate": runValidateCommand,
   "exec": runExecCommand,
   "schema": runSchemaCommand,
+  "bench-http": runBenchHTTPCommand,  // hidden: bench/http.sh
 ]
 
 let usage = """
