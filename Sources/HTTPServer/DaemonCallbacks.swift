@@ -95,6 +95,9 @@ enum DaemonCallbacks {
         if closing {
             _ = MHD_add_response_header(created, "Connection", "close")
         }
-        return MHD_queue_response(connection, UInt32(clamping: response.status), created)
+        // libmicrohttpd refuses codes outside 100...999 by dropping the connection; a handler bug
+        // should cost the client a 500, not a reset.
+        let status = (100...999).contains(response.status) ? response.status : 500
+        return MHD_queue_response(connection, UInt32(status), created)
     }
 }

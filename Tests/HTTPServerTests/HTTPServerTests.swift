@@ -157,6 +157,12 @@ import Testing
         #expect(shutdownMs < 600)
     }
 
+    @Test func anImpossibleStatusBecomes500() async throws {
+        let server = try HTTPServer { _ in HTTPResponse(status: 42) }
+        #expect(try await client.get("http://127.0.0.1:\(server.port)/").status == 500)
+        await server.shutdown()
+    }
+
     @Test func shutdownTwiceIsHarmless() async throws {
         let server = try HTTPServer { _ in HTTPResponse(status: 200) }
         await server.shutdown()
