@@ -112,7 +112,7 @@ import Testing
         #expect(response.status == 503)
         #expect(String(decoding: response.body, as: UTF8.self) == "request not answered within 100 ms\n")
         #expect(elapsedMs >= 100)
-        #expect(elapsedMs < 600)
+        #expect(elapsedMs < 1_500)  // far below the handler's 5 s, with room for a loaded machine
         try await Task.sleep(for: .milliseconds(50))
         let wasCancelled = handlerCancelled.load(ordering: .relaxed)
         #expect(wasCancelled)
@@ -154,7 +154,7 @@ import Testing
         #expect(response.status == 503)
         #expect(String(decoding: response.body, as: UTF8.self) == "server shutting down\n")
         #expect(shutdownMs >= 100)
-        #expect(shutdownMs < 600)
+        #expect(shutdownMs < 1_500)
     }
 
     @Test func anImpossibleStatusBecomes500() async throws {
