@@ -55,7 +55,6 @@ final class CurlMultiLoop: Sendable {
 
   /// Aborts a transfer (its task was cancelled); harmless if it already finished.
   func cancel(_ transfer: CurlTransfer) {
-    transfer.cancelRequested.store(true, ordering: .sequentiallyConsistent)
     inbox.withLock { inbox in
       guard !inbox.stopping else { return }
       inbox.commands.append(.cancel(transfer))
@@ -84,24 +83,26 @@ final class CurlMultiLoop: Sendable {
       for command in commands {
         switch command {
         case .start(let transfer):
-          if stopping || transfer.cancelRequested.load(ordering: .sequentiallyConsistent) {
+          switch transfer.lifecycle.arrived(stopping: stopping) {
+          case .add:
+            if curl_multi_add_handle(multi.raw, transfer.easy) == CURLM_OK {
+              active[transfer.easy] = transfer
+            } else {
+              transfer.lifecycle.addFailed()
+              transfer.finish(.failed(code: Int(CURLE_FAILED_INIT.rawValue), message: "curl_multi_add_handle failed"))
+            }
+          case .finishCancelled:
             transfer.finish(.cancelled)
-          } else if curl_multi_add_handle(multi.raw, transfer.easy) == CURLM_OK {
-            active[transfer.easy] = transfer
-          } else {
-            transfer.finish(.failed(code: Int(CURLE_FAILED_INIT.rawValue), message: "curl_multi_add_handle failed"))
+          case .removeAndFinishCancelled, .removeAndFinish, .none:
+            break
           }
         case .cancel(let transfer):
-          if active.removeValue(forKey: transfer.easy) != nil {
-            curl_multi_remove_handle(multi.raw, transfer.easy)
-            transfer.finish(.cancelled)
-          }
+          perform(transfer.lifecycle.cancel(), on: transfer, code: CURLE_OK, active: &active)
         }
       }
       if stopping {
         for transfer in active.values {
-          curl_multi_remove_handle(multi.raw, transfer.easy)
-          transfer.finish(.cancelled)
+          perform(transfer.lifecycle.stopped(), on: transfer, code: CURLE_OK, active: &active)
         }
         curl_multi_cleanup(multi.raw)
         return
@@ -112,13 +113,33 @@ final class CurlMultiLoop: Sendable {
       while let message = curl_multi_info_read(multi.raw, &queued) {
         guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
         let code = mg_curl_msg_result(message)  // read before removal invalidates the message
-        if let transfer = active.removeValue(forKey: easy) {
-          curl_multi_remove_handle(multi.raw, easy)
-          transfer.finish(code: code)
+        if let transfer = active[easy] {
+          perform(transfer.lifecycle.completed(), on: transfer, code: code, active: &active)
         }
       }
       // Sleeps until a socket is ready, libcurl's next timeout, or a wakeup from another thread.
       _ = curl_multi_poll(multi.raw, nil, 0, 1_000, nil)
+    }
+  }
+}
+
+extension CurlMultiLoop {
+  /// Carries out a lifecycle action for a transfer in the multi handle (loop thread only).
+  private func perform(
+    _ action: TransferLifecycle.Action, on transfer: CurlTransfer, code: CURLcode,
+    active: inout [UnsafeMutableRawPointer: CurlTransfer]
+  ) {
+    switch action {
+    case .removeAndFinishCancelled:
+      active[transfer.easy] = nil
+      curl_multi_remove_handle(multi.raw, transfer.easy)
+      transfer.finish(.cancelled)
+    case .removeAndFinish:
+      active[transfer.easy] = nil
+      curl_multi_remove_handle(multi.raw, transfer.easy)
+      transfer.finish(code: code)
+    case .add, .finishCancelled, .none:
+      break
     }
   }
 }

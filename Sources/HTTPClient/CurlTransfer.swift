@@ -1,6 +1,5 @@
 import CCurl
 import Glibc
-import Synchronization
 
 /// What one libcurl transfer ended with.
 enum TransferOutcome: Sendable {
@@ -14,8 +13,8 @@ enum TransferOutcome: Sendable {
 ///
 /// `@unchecked Sendable`: after `CurlMultiLoop.start` hands it over, only the loop thread touches
 /// the handle and the buffers (libcurl calls the callbacks on that thread); the submitting task
-/// sets `continuation` before the hand-over, which goes through the loop's mutex. The one field
-/// other threads touch, `cancelRequested`, is atomic.
+/// sets `continuation` before the hand-over, which goes through the loop's mutex. Cancellation
+/// reaches it as a command through the same mutex.
 final class CurlTransfer: @unchecked Sendable {
   let easy: UnsafeMutableRawPointer
   /// libcurl writes its message here on failure; malloc'ed because libcurl keeps the pointer
@@ -29,9 +28,8 @@ final class CurlTransfer: @unchecked Sendable {
 
   /// Resumed exactly once, by the loop thread, through `finish`.
   var continuation: CheckedContinuation<TransferOutcome, Never>?
-  /// Set by task cancellation; the loop checks it when the transfer arrives, in case the
-  /// cancellation came first.
-  let cancelRequested = Atomic<Bool>(false)
+  /// Where the transfer stands; only the loop thread reads or changes it.
+  var lifecycle = TransferLifecycle()
 
   /// Configures a transfer; nil if libcurl cannot allocate a handle.
   init?(
