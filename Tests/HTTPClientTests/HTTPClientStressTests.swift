@@ -41,7 +41,7 @@ import Testing
 
   @Test func clientsThatGiveUpDoNotWedgeShutdown() async throws {
     let server = try LoopbackServer(configuration: HTTPServer.Configuration(shutdownGraceMs: 50)) { _, _ in
-      try? await Task.sleep(for: .milliseconds(300))
+      try? await Task.sleep(for: .seconds(10))
       return HTTPResponse(status: 200)
     }
     let client = fastRetryClient(maxTries: 1, timeoutMs: 20, perHost: 50)
@@ -56,6 +56,6 @@ import Testing
     #expect(errors == ["TIMED_OUT"])
     // The server still holds 50 suspended connections whose clients are gone.
     let (_, shutdownMs) = await measureMs { await server.shutdown() }
-    #expect(shutdownMs < 1_000)
+    #expect(shutdownMs < stallTolerantBoundMs)  // the handlers would take 10 s
   }
 }

@@ -11,7 +11,7 @@ enum RawHTTPConnection {
   }
 
   /// The whole reply as text (status line, headers, body). Waits at most `timeoutSeconds`.
-  static func exchange(port: Int, request: String, timeoutSeconds: Int = 3) async throws -> String {
+  static func exchange(port: Int, request: String, timeoutSeconds: Int = 10) async throws -> String {
     try await withCheckedThrowingContinuation { continuation in
       DispatchQueue.global().async {
         continuation.resume(
