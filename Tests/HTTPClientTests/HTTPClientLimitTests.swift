@@ -58,7 +58,9 @@ import Testing
     await server.waitForRequests(1)
     let deadline = ContinuousClock.now.advanced(by: .milliseconds(100))
     let (error, elapsedMs) = await measureMs {
-      await failure { () async throws(HTTPClientError) in try await client.get(server.url("/second"), deadline: deadline) }
+      await failure { () async throws(HTTPClientError) in
+        try await client.get(server.url("/second"), deadline: deadline)
+      }
     }
     #expect(error == .deadlineExceeded(url: server.url("/second")))
     #expect(elapsedMs >= 100)

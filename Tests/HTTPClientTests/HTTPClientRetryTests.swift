@@ -71,7 +71,6 @@ import Testing
     await server.shutdown()
   }
 
-
   @Test func postIsNotRetried() async throws {
     let server = try LoopbackServer { _, _ in HTTPResponse(status: 503) }
     let response = try await fastRetryClient().post(server.url("/mutate"), body: Array("x".utf8))
