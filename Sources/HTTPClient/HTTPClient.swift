@@ -50,7 +50,8 @@ public final class HTTPClient: Sendable {
     /// the others wait in line.
     ///
     /// - Parameter deadline: an absolute time bounding everything: waiting in line, every try
-    ///   and the waits between tries. No retry starts a wait that would end after it.
+    ///   and the waits between tries. No retry starts a wait that would end after it; if one was
+    ///   due, the last response is returned, or `.deadlineExceeded` thrown after a failure.
     /// - Returns: the response, with `tries` = how many times it was sent.
     /// - Throws: `HTTPClientError`: `.connectFailed` / `.timedOut` when the last try failed so,
     ///   `.deadlineExceeded`, `.responseTooLarge`, `.cancelled` (task cancelled), `.transport`.
@@ -99,10 +100,18 @@ public final class HTTPClient: Sendable {
             guard
                 let delayMs = configuration.retry.delayMs(
                     after: retryOutcome, completedTries: tries, isIdempotent: request.isIdempotent,
-                    random: Double.random(in: 0..<1)),
-                deadline.map({ clock.now.advanced(by: .milliseconds(delayMs)) < $0 }) ?? true
+                    random: Double.random(in: 0..<1))
             else {
                 var response = try result.get()
+                response.tries = tries
+                return response
+            }
+            if let deadline, clock.now.advanced(by: .milliseconds(delayMs)) >= deadline {
+                // A retry was due but cannot finish in time: a response is still worth returning,
+                // a failure means the deadline cut the call short.
+                guard case .success(var response) = result else {
+                    throw .deadlineExceeded(url: redactedURL(request.url))
+                }
                 response.tries = tries
                 return response
             }

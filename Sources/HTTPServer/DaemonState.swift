@@ -63,30 +63,31 @@ final class DaemonState: Sendable {
         let handler = self.handler
         let handlerTask = Task {
             let response = await handler(request)
-            self.answer(context, with: response)
+            self.answer(context, with: response, fromHandler: true)
         }
         let timeoutMs = configuration.requestTimeoutMs
-        guard timeoutMs > 0 else { return }
-        let timer = Task {
-            do {
-                try await Task.sleep(for: .milliseconds(timeoutMs))
-            } catch {
-                return  // answered in time
+        let timer: Task<Void, Never>? =
+            timeoutMs <= 0
+            ? nil
+            : Task {
+                do {
+                    try await Task.sleep(for: .milliseconds(timeoutMs))
+                } catch {
+                    return  // answered in time
+                }
+                self.answer(context, with: .deadlineExceeded(timeoutMs: timeoutMs))
             }
-            if self.answer(context, with: .deadlineExceeded(timeoutMs: timeoutMs)) {
-                handlerTask.cancel()
-            }
-        }
-        context.attachTimer(timer)
+        context.attach(handlerTask: handlerTask, timer: timer)
     }
 
     /// Gives a suspended request its response and resumes the connection, unless it was answered
-    /// already. Returns whether this call answered it.
+    /// already. Returns whether this call answered it; if so, and the answer is not the handler's,
+    /// the handler's task is cancelled.
     @discardableResult
-    func answer(_ context: RequestContext, with response: HTTPResponse) -> Bool {
+    func answer(_ context: RequestContext, with response: HTTPResponse, fromHandler: Bool = false) -> Bool {
         resumesInProgress.add(1, ordering: .sequentiallyConsistent)
         defer { resumesInProgress.subtract(1, ordering: .sequentiallyConsistent) }
-        guard context.answer(response) else { return false }
+        guard context.answer(response, fromHandler: fromHandler) else { return false }
         registry.withLock { _ = $0.suspended.removeValue(forKey: ObjectIdentifier(context)) }
         MHD_resume_connection(context.connection.raw)
         return true

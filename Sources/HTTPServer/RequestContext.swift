@@ -22,6 +22,8 @@ final class RequestContext: Sendable {
         var body: [UInt8] = []
         /// The deadline timer, cancelled once the request is answered.
         var timer: Task<Void, Never>?
+        /// The handler's task, cancelled when the deadline or a shutdown answers first.
+        var handlerTask: Task<Void, Never>?
     }
 
     private let inner: Mutex<Inner>
@@ -58,25 +60,35 @@ final class RequestContext: Sendable {
         }
     }
 
-    /// See `RequestLifecycle.answer`; also cancels the deadline timer on success.
-    func answer(_ response: HTTPResponse) -> Bool {
-        let (first, timer) = inner.withLock { inner -> (Bool, Task<Void, Never>?) in
-            guard inner.lifecycle.answer(response) else { return (false, nil) }
-            defer { inner.timer = nil }
-            return (true, inner.timer)
+    /// See `RequestLifecycle.answer`. On success also cancels the deadline timer and, when the
+    /// answer does not come from the handler itself, the handler's task.
+    func answer(_ response: HTTPResponse, fromHandler: Bool) -> Bool {
+        let (first, tasks) = inner.withLock { inner -> (Bool, [Task<Void, Never>]) in
+            guard inner.lifecycle.answer(response) else { return (false, []) }
+            defer {
+                inner.timer = nil
+                inner.handlerTask = nil
+            }
+            return (true, [inner.timer, fromHandler ? nil : inner.handlerTask].compactMap { $0 })
         }
-        timer?.cancel()
+        for task in tasks {
+            task.cancel()
+        }
         return first
     }
 
-    /// Keeps the deadline timer so that an answer can cancel it; cancels it right away if the
-    /// request was answered before the timer existed.
-    func attachTimer(_ timer: Task<Void, Never>) {
+    /// Keeps the handler's task and the deadline timer so that an answer can cancel them; cancels
+    /// them right away if the request was answered before they existed.
+    func attach(handlerTask: Task<Void, Never>, timer: Task<Void, Never>?) {
         let stillHandling = inner.withLock { inner in
             guard case .handling = inner.lifecycle.state else { return false }
+            inner.handlerTask = handlerTask
             inner.timer = timer
             return true
         }
-        if !stillHandling { timer.cancel() }
+        if !stillHandling {
+            handlerTask.cancel()
+            timer?.cancel()
+        }
     }
 }

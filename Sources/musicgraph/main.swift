@@ -8,6 +8,7 @@ let commands: [String: (CommandLineArguments) -> Int32] = [
   "exec": runExecCommand,
   "schema": runSchemaCommand,
   "demo-upstream": runDemoUpstreamCommand,
+  "bench-http": runBenchHTTPCommand,  // hidden: bench/http.sh
 ]
 
 let usage = """

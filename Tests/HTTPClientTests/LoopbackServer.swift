@@ -15,7 +15,7 @@ final class LoopbackServer: Sendable {
     }
 
     init(
-        configuration: HTTPServer.Configuration = HTTPServer.Configuration(),
+        configuration: HTTPServer.Configuration = HTTPServer.Configuration(shutdownGraceMs: 50),
         handler: @escaping @Sendable (HTTPRequest, Int) async -> HTTPResponse
     ) throws {
         let stats = Stats()
@@ -77,5 +77,15 @@ func failure(_ body: () async throws(HTTPClientError) -> HTTPClientResponse) asy
         return nil
     } catch {
         return error
+    }
+}
+
+extension LoopbackServer {
+    /// Waits (2 s at most) until the server has received `count` requests.
+    func waitForRequests(_ count: Int) async {
+        let end = ContinuousClock.now.advanced(by: .seconds(2))
+        while requestCount < count, ContinuousClock.now < end {
+            try? await Task.sleep(for: .milliseconds(2))
+        }
     }
 }

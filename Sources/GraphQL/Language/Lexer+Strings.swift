@@ -14,7 +14,7 @@ extension Lexer {
   ///
   /// A string without escapes becomes its `String` in one step; otherwise the cooked
   /// UTF-8 is gathered chunk by chunk.
-  func readString(from start: Int) throws(SyntaxError) -> Token {
+  func readString(from start: Int) throws(SyntaxError) -> (Token, String) {
     let count = bytes.count
     var position = start + 1
     var chunkStart = position
@@ -25,19 +25,19 @@ extension Lexer {
       if byte == 0x22 {
         let value: String
         if hasEscapes {
-          cooked.append(contentsOf: bytes[chunkStart..<position])
+          cooked.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
           value = String(decoding: cooked, as: UTF8.self)
         } else {
-          value = String(decoding: bytes[chunkStart..<position], as: UTF8.self)
+          value = String(decoding: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]), as: UTF8.self)
         }
-        return Token(kind: .string, start: start, end: position + 1, value: value)
+        return (Token(kind: .string, start: start, end: position + 1), value)
       }
       if byte == 0x5C {
         if !hasEscapes {
           hasEscapes = true
           cooked.reserveCapacity(position - chunkStart + 16)
         }
-        cooked.append(contentsOf: bytes[chunkStart..<position])
+        cooked.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
         let escape = try readEscapeSequence(at: position)
         appendUTF8(escape.scalar, to: &cooked)
         position += escape.size
@@ -155,7 +155,7 @@ extension Lexer {
   /// The raw value's bytes go into one buffer (without line terminators, and with `\"""`
   /// already turned into `"""`); each line is a range of it. `\r\n`, `\r` and `\n` all
   /// end a line, so the value always uses `\n`.
-  func readBlockString(from start: Int) throws(SyntaxError) -> Token {
+  func readBlockString(from start: Int) throws(SyntaxError) -> (Token, String) {
     let count = bytes.count
     var position = start + 3
     var chunkStart = position
@@ -165,20 +165,20 @@ extension Lexer {
     while position < count {
       let byte = bytes[position]
       if byte == 0x22 && peek(position + 1) == 0x22 && peek(position + 2) == 0x22 {
-        raw.append(contentsOf: bytes[chunkStart..<position])
+        raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
         lines.append(lineStart..<raw.count)
         let value = blockStringValue(lines: lines, of: raw)
-        return Token(kind: .blockString, start: start, end: position + 3, value: value)
+        return (Token(kind: .blockString, start: start, end: position + 3), value)
       }
       if byte == 0x5C && peek(position + 1) == 0x22 && peek(position + 2) == 0x22 && peek(position + 3) == 0x22 {
         // Keep `"""` and drop only the backslash.
-        raw.append(contentsOf: bytes[chunkStart..<position])
+        raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
         chunkStart = position + 1
         position += 4
         continue
       }
       if byte == 0x0A || byte == 0x0D {
-        raw.append(contentsOf: bytes[chunkStart..<position])
+        raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
         lines.append(lineStart..<raw.count)
         lineStart = raw.count
         position += (byte == 0x0D && peek(position + 1) == 0x0A) ? 2 : 1

@@ -3,21 +3,30 @@
 ///
 /// Works on bytes with `Int` offsets, never on `String` or `Character`. Every look-ahead
 /// past the current byte goes through `peek(_:)`, which is bounds-checked and returns nil
-/// at the end of input. Errors are `SyntaxError`s worded like graphql-js's lexer and
-/// placed at the offending character. Invalid UTF-8 is treated like U+FFFD, the character
-/// a decoder would have put in its place.
-struct Lexer: Sendable {
-  /// The document's UTF-8 bytes (`Source.utf8`).
-  let bytes: [UInt8]
+/// at the end of input; the scanning loops index only after their own `< count` test.
+/// Errors are `SyntaxError`s worded like graphql-js's lexer and placed at the offending
+/// character. Invalid UTF-8 is treated like U+FFFD, the character a decoder would have
+/// put in its place.
+///
+/// The lexer reads the bytes through a buffer pointer that is valid only inside the
+/// `withUnsafeBufferPointer` call around one parse (see `parse(_:options:)`); that
+/// removes the reference counting of an array from every token and name.
+struct Lexer {
+  /// The document's UTF-8 bytes (`Source.utf8`), borrowed for the duration of one parse.
+  let bytes: UnsafeBufferPointer<UInt8>
   /// The current token: `.sof` before the first `advance()`, `.eof` at the end.
   private(set) var token: Token
   /// End offset of the token before `token`, i.e. the last token the parser consumed.
   private(set) var lastTokenEnd: Int
+  /// The cooked value of the last string token read (the current `token` when it is a
+  /// `.string` or `.blockString`); kept apart so that `Token` stays a plain value.
+  private(set) var tokenValue: String
 
-  init(_ bytes: [UInt8]) {
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
     self.token = Token(kind: .sof, start: 0, end: 0)
     self.lastTokenEnd = 0
+    self.tokenValue = ""
   }
 
   /// Moves to the next token and returns it; stays on `.eof` once there.
@@ -32,7 +41,18 @@ struct Lexer: Sendable {
 
   /// The token after the current one, without moving (the parser's one-token look-ahead).
   func lookahead() throws(SyntaxError) -> Token {
-    token.kind == .eof ? token : try readToken(from: token.end)
+    guard token.kind != .eof else { return token }
+    var ahead = self
+    return try ahead.readToken(from: token.end)
+  }
+
+  /// The cooked value of string token `token`: `tokenValue` for the current token,
+  /// otherwise read again (only error messages about a look-ahead token need that).
+  func stringValue(of token: Token) -> String {
+    if token.start == self.token.start { return tokenValue }
+    var again = self
+    _ = try? again.readToken(from: token.start)
+    return again.tokenValue
   }
 
   /// The byte at `offset`, or nil past the end of input.
@@ -44,7 +64,7 @@ struct Lexer: Sendable {
   /// The source text of a name or number token.
   @inline(__always)
   func text(of token: Token) -> String {
-    String(decoding: bytes[token.start..<token.end], as: UTF8.self)
+    String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
   }
 
   /// True when `token` is the name `keyword`, compared byte for byte without a `String`.
@@ -69,17 +89,21 @@ struct Lexer: Sendable {
   /// Token :: Punctuator | Name | IntValue | FloatValue | StringValue
   /// Ignored :: UnicodeBOM | WhiteSpace | LineTerminator | Comment | Comma
   /// ```
-  func readToken(from start: Int) throws(SyntaxError) -> Token {
+  ///
+  /// A string token's cooked value goes to `tokenValue`.
+  mutating func readToken(from start: Int) throws(SyntaxError) -> Token {
     let count = bytes.count
     var position = start
     while position < count {
       let byte = bytes[position]
-      switch byte {
       // WhiteSpace :: Horizontal Tab (U+0009) | Space (U+0020); Comma :: ,
       // LineTerminator :: New Line (U+000A) | Carriage Return (U+000D) (CRLF is two of these)
-      case 0x09, 0x20, 0x2C, 0x0A, 0x0D:
+      // Runs of these (indentation) are the commonest bytes, so they skip the switch.
+      if byte <= 0x2C && (Lexer.ignoredMask >> UInt64(byte)) & 1 != 0 {
         position += 1
         continue
+      }
+      switch byte {
       // UnicodeBOM :: Byte Order Mark (U+FEFF), UTF-8 EF BB BF
       case 0xEF where peek(position + 1) == 0xBB && peek(position + 2) == 0xBF:
         position += 3
@@ -114,10 +138,11 @@ struct Lexer: Sendable {
         return try readNumber(from: position)
       // StringValue: " or """
       case 0x22:
-        if peek(position + 1) == 0x22 && peek(position + 2) == 0x22 {
-          return try readBlockString(from: position)
-        }
-        return try readString(from: position)
+        let (token, value) =
+          peek(position + 1) == 0x22 && peek(position + 2) == 0x22
+          ? try readBlockString(from: position) : try readString(from: position)
+        tokenValue = value
+        return token
       default:
         break
       }
@@ -125,6 +150,9 @@ struct Lexer: Sendable {
     }
     return Token(kind: .eof, start: count, end: count)
   }
+
+  /// Bits 0x09, 0x0A, 0x0D, 0x20 and 0x2C: the single-byte ignored tokens.
+  private static let ignoredMask: UInt64 = 1 << 0x09 | 1 << 0x0A | 1 << 0x0D | 1 << 0x20 | 1 << 0x2C
 
   /// The error for a character that starts no token, worded as graphql-js words it.
   private func unexpectedCharacter(at position: Int) -> SyntaxError {
@@ -158,6 +186,7 @@ struct Lexer: Sendable {
   /// ```
   /// Name :: NameStart NameContinue* [lookahead != NameContinue]
   /// ```
+  @inline(__always)
   private func readName(from start: Int) -> Token {
     let count = bytes.count
     var position = start + 1
@@ -281,6 +310,6 @@ struct Lexer: Sendable {
       end += scalar(at: end).length
       taken += 1
     }
-    return String(decoding: bytes[start..<end], as: UTF8.self)
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
   }
 }

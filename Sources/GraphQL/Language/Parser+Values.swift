@@ -8,7 +8,8 @@ extension Parser {
   @inline(__always)
   mutating func parseName() throws(SyntaxError) -> Name {
     let token = try expectToken(.name)
-    return Name(lexer.text(of: token), loc: Location(start: token.start, end: token.end))
+    let value = lexer.text(of: token)
+    return Name(value, loc: Location(start: token.start, end: token.end))
   }
 
   // MARK: - Values (§2.9)
@@ -75,9 +76,9 @@ extension Parser {
   /// ```
   mutating func parseStringLiteral() throws(SyntaxError) -> StringValue {
     let token = lexer.token
+    let value = lexer.tokenValue
     try advanceLexer()
-    return StringValue(
-      value: token.value ?? "", block: token.kind == .blockString, loc: Location(start: token.start, end: token.end))
+    return StringValue(value: value, block: token.kind == .blockString, loc: Location(start: token.start, end: token.end))
   }
 
   /// ```

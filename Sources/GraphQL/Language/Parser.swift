@@ -10,9 +10,11 @@
 ///   offending token or character; also when the document has more than
 ///   `options.maxTokens` tokens or nests deeper than `options.maxDepth`.
 public func parse(_ source: Source, options: ParseOptions = ParseOptions()) throws(GraphQLError) -> Document {
-  var parser = Parser(source.utf8, options: options)
   do {
-    return try parser.parseDocument()
+    return try source.utf8.withUnsafeBufferPointer { bytes throws(SyntaxError) in
+      var parser = Parser(bytes, options: options)
+      return try parser.parseDocument()
+    }
   } catch {
     throw syntaxError(source: source, position: error.position, description: error.description)
   }
@@ -39,7 +41,8 @@ struct Parser {
   /// Current nesting of selection sets, list and object values and list types.
   private(set) var depth = 0
 
-  init(_ bytes: [UInt8], options: ParseOptions = ParseOptions()) {
+  /// A parser over `bytes`, which must stay valid while it is used.
+  init(_ bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions = ParseOptions()) {
     self.lexer = Lexer(bytes)
     self.maxTokens = options.maxTokens ?? Int.max
     self.maxDepth = options.maxDepth
@@ -175,7 +178,7 @@ struct Parser {
     case .name, .int, .float:
       "\(token.kind) \"\(lexer.text(of: token))\""
     case .string, .blockString:
-      "\(token.kind) \"\(token.value ?? "")\""
+      "\(token.kind) \"\(lexer.stringValue(of: token))\""
     default:
       token.kind.quotedDescription
     }

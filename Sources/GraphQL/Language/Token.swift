@@ -1,22 +1,19 @@
 /// One lexical token (spec §2.1.6): its kind and where it sits in the source.
 ///
-/// Names and numbers keep only their byte range (`start..<end` in `Source.utf8`); the
-/// parser makes a `String` from it when the AST needs one. String tokens carry their
-/// cooked `value` (escapes resolved, block strings through `blockStringValue`), because
-/// that is not a slice of the source.
+/// A token is only its kind and byte range (`start..<end` in `Source.utf8`), a plain
+/// value with no reference counting: the parser makes a `String` from the range when the
+/// AST needs one. The cooked value of a string token (escapes resolved, block strings
+/// through BlockStringValue()) is `Lexer.tokenValue`, kept beside the current token.
 struct Token: Sendable {
   var kind: TokenKind
   /// Byte offset of the token's first byte.
   var start: Int
   /// Byte offset just past the token's last byte.
   var end: Int
-  /// The cooked value of a `.string` or `.blockString` token; nil for every other kind.
-  var value: String?
 
-  init(kind: TokenKind, start: Int, end: Int, value: String? = nil) {
+  init(kind: TokenKind, start: Int, end: Int) {
     self.kind = kind
     self.start = start
     self.end = end
-    self.value = value
   }
 }
