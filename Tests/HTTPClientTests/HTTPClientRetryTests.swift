@@ -47,7 +47,7 @@ import Testing
         #expect(response.tries == 2)
         #expect(server.requestCount == 2)
         #expect(elapsedMs >= 1_000)
-        #expect(elapsedMs < 1_800)
+        #expect(elapsedMs < 3_000)
         await server.shutdown()
     }
 
@@ -56,7 +56,7 @@ import Testing
         let (response, elapsedMs) = try await measureMs { try await fastRetryClient().get(server.url("/quota")) }
         #expect(response.status == 429)
         #expect(response.tries == 1)
-        #expect(elapsedMs < 500)
+        #expect(elapsedMs < 3_000)  // waiting out Retry-After would take an hour
         await server.shutdown()
     }
 

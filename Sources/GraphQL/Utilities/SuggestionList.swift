@@ -1,5 +1,6 @@
 // "Did you mean …" suggestions in error messages, as graphql-js builds them
-// (`suggestionList`, `didYouMean`, `naturalCompare` in graphql-js's jsutils).
+// (`suggestionList`, `didYouMean`, `naturalCompare` in graphql-js's jsutils); shared by
+// validation, SDL validation and input coercion.
 
 /// The options close enough to `input` to suggest, best first: within a lexical distance
 /// of `floor(input.count * 0.4) + 1`, sorted by distance, then in natural order.
