@@ -26,13 +26,15 @@ import Testing
     #expect(config.secrets == ["yk", "jwt", "rk"])
     let providers = UpstreamProviders(configuration: config, transport: CannedTransport(status: 200))
     #expect(providers.appleMusic.storefront == "jp")
-    #expect(providers.iTunes.searchURL(term: "x", entity: .album, limit: 1)
-      == "http://127.0.0.1:8089/search?term=x&media=music&entity=album&limit=1&country=JP")
+    #expect(
+      providers.iTunes.searchURL(term: "x", entity: .album, limit: 1)
+        == "http://127.0.0.1:8089/search?term=x&media=music&entity=album&limit=1&country=JP")
   }
 
   @Test func demoConfigurationReachesTheDemoWithAnyKey() async throws {
     let demo = try #require(ProvidersAgainstDemoTests.demo)
-    let providers = UpstreamProviders(configuration: .demo(baseURL: "http://demo"), transport: DemoTransport(demo: demo))
+    let providers = UpstreamProviders(
+      configuration: .demo(baseURL: "http://demo"), transport: DemoTransport(demo: demo))
     #expect(try await providers.youTube.search(query: "Jungle", maxResults: 1).items.count == 1)
     #expect(try await providers.tmdb.searchMovies(query: "AC/DC").items.count == 1)
     #expect(try await providers.appleMusic.searchAlbums(term: "Let There Be Rock").items.first?.id == "200004")

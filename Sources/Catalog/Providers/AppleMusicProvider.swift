@@ -279,7 +279,9 @@ struct AMResource: Decodable {
   var relationships: Relationships?
 
   /// The genre list's first entry that is not the catch-all "Music".
-  private var genre: String? { attributes?.genreNames?.first(where: { $0 != "Music" }) ?? attributes?.genreNames?.first }
+  private var genre: String? {
+    attributes?.genreNames?.first(where: { $0 != "Music" }) ?? attributes?.genreNames?.first
+  }
 
   private var artworkURL: String? {
     attributes?.artwork?.url.map {

@@ -86,7 +86,8 @@ public struct ITunesProvider: Sendable {
   public func lookupAlbums(artistIds: [String], limitPerArtist: Int = 200) async throws(UpstreamError)
     -> [String: [Album]]
   {
-    try await call.fetch(lookupURL(ids: artistIds, entity: .album, limit: limitPerArtist), decode: Self.decodeAlbumsByArtist)
+    try await call.fetch(
+      lookupURL(ids: artistIds, entity: .album, limit: limitPerArtist), decode: Self.decodeAlbumsByArtist)
   }
 
   /// Tracks of each album id (one request for ≤ 200 ids); ids iTunes does not know are absent.

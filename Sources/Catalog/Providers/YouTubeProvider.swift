@@ -128,8 +128,11 @@ extension YouTubeProvider {
   static func decodeError(status: Int, headers: [String: String], body: [UInt8]) -> UpstreamError {
     let retry = retryAfterSeconds(headers)
     let wire = try? WireJSON.decode(YTErrorEnvelope.self, from: body, service: .youTube, status: status)
-    let reasons = Set((wire?.error.errors ?? []).compactMap(\.reason) + (wire?.error.details ?? []).compactMap(\.reason))
-    let quotaReasons: Set<String> = ["quotaExceeded", "dailyLimitExceeded", "rateLimitExceeded", "userRateLimitExceeded"]
+    let reasons = Set(
+      (wire?.error.errors ?? []).compactMap(\.reason) + (wire?.error.details ?? []).compactMap(\.reason))
+    let quotaReasons: Set<String> = [
+      "quotaExceeded", "dailyLimitExceeded", "rateLimitExceeded", "userRateLimitExceeded",
+    ]
     let authReasons: Set<String> = [
       "keyInvalid", "keyExpired", "API_KEY_INVALID", "API_KEY_SERVICE_BLOCKED", "accessNotConfigured",
       "SERVICE_DISABLED", "forbidden", "ipRefererBlocked",
