@@ -1,7 +1,9 @@
 #!/bin/sh
 # The Python `gql` client (PyPI) against `musicgraph serve --demo`: builds its client schema
 # from our introspection (fetch_schema_from_transport=True), validates and runs a query.
-# Installs gql in a virtualenv under bench/out/gql-venv. usage: bench/gql-client.sh [BIN]
+# Installs gql 4 (graphql-core 3.3, which knows the DIRECTIVE_DEFINITION location our
+# introspection lists for @deprecated; gql 3 with graphql-core 3.2 rejects it) in a virtualenv
+# under bench/out/gql-venv. usage: bench/gql-client.sh [BIN]
 set -eu
 cd "$(dirname "$0")/.."
 bin=${1:-.build/debug/musicgraph}
@@ -9,7 +11,7 @@ venv=bench/out/gql-venv
 if [ ! -x "$venv/bin/python" ]; then
   mkdir -p bench/out
   python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet 'gql[requests]>=3.5,<4'
+  "$venv/bin/pip" install --quiet 'gql[requests]>=4,<5'
 fi
 "$venv/bin/python" - "$bin" <<'PY'
 import sys
