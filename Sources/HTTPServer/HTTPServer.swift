@@ -94,7 +94,6 @@ public final class HTTPServer: Sendable {
     }
   }
 
-
   private static func stop(_ handle: DaemonHandle, state: DaemonState, listenSocket: Int32) {
     // MHD_stop_daemon must not meet a suspended connection; a resume may still be on its way.
     while state.hasResumesInProgress {
