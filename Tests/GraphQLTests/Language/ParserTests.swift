@@ -505,6 +505,16 @@ import Testing
     ])
   }
 
+  @Test func onlyTheBraceFormIsShorthand() throws {
+    let document = try parse(Source("{ a } query { b } query Q { c } mutation { d }"))
+    let shorthand = document.definitions.map { definition -> Bool in
+      if case .operation(let operation) = definition { return operation.isShorthand }
+      return false
+    }
+    #expect(shorthand == [true, false, false, false])
+    #expect(OperationDefinition(operation: .query, selectionSet: SelectionSet(selections: [])).isShorthand)
+  }
+
   @Test func aLeadingByteOrderMarkAndCRLFLinesParse() throws {
     let document = try parse(Source("\u{FEFF}query A {\r\n  b\r\n}\r\n"))
     guard case .operation(let operation) = document.definitions.first else {
