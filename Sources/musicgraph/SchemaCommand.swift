@@ -35,7 +35,14 @@ func runSchemaCommand(_ args: CommandLineArguments) -> Int32 {
     return 1
   }
   if args.flag("--json") {
-    return fail("schema", CLIError("--json (the introspection result) is not available yet: it needs the executor"))
+    // graphql-js `introspectionFromSchema`: the `data` of the full introspection query.
+    let result = introspectionFromSchema(schema)
+    guard let data = result.data, result.errors.isEmpty else {
+      writeStdout(String(decoding: result.serialized(), as: UTF8.self) + "\n")
+      return 1
+    }
+    writeStdout(JSONWriter.string(data) + "\n")
+    return 0
   }
   writeStdout(printSchema(schema) + "\n")
   return 0

@@ -13,6 +13,8 @@
 /// - Parameter value: the cooked string value (escapes already resolved).
 /// - Returns: the literal, quotes included, e.g. `"say \"hi\"\n"`.
 public func printString(_ value: String) -> String {
+  // Most strings need no escape at all: copy them whole.
+  guard value.utf8.contains(where: needsEscapeCheck) else { return "\"" + value + "\"" }
   var out = String.UnicodeScalarView()
   out.append("\"")
   for scalar in value.unicodeScalars {
@@ -30,6 +32,13 @@ public func printString(_ value: String) -> String {
   }
   out.append("\"")
   return String(out)
+}
+
+/// True for UTF-8 bytes that may start an escaped character: C0 controls, `"`, `\`, DEL,
+/// and 0xC2, the lead byte of U+0080–U+00BF (C1 controls among them; a false alarm only
+/// costs the slow path).
+private func needsEscapeCheck(_ byte: UInt8) -> Bool {
+  byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2
 }
 
 /// `\u` and four upper-case hex digits, for the control characters `printString` escapes.
@@ -55,58 +64,70 @@ private func unicodeEscape(_ code: UInt32) -> String {
 ///   - minimize: print as compactly as possible (graphql-js's `minimize` option).
 /// - Returns: the literal, triple quotes included.
 public func printBlockString(_ value: String, minimize: Bool = false) -> String {
-  let scalars = escapeTripleQuotes(value)
+  // Works on UTF-8 bytes: every character the rules look at is ASCII, and ASCII bytes
+  // never occur inside a multi-byte sequence.
+  let valueBytes = value.utf8
+  let escaped = escapeTripleQuotes(valueBytes)
 
   // Split on the GraphQL line terminators only (CRLF, CR, LF), looking at each line's start.
   var lineCount = 1
   var laterLinesIndented = true
   var i = 0
-  while i < scalars.count {
-    let s = scalars[i]
-    if s == "\r" || s == "\n" {
-      if s == "\r" && i + 1 < scalars.count && scalars[i + 1] == "\n" { i += 1 }
+  while i < escaped.count {
+    let byte = escaped[i]
+    if byte == 0x0D || byte == 0x0A {
+      if byte == 0x0D && i + 1 < escaped.count && escaped[i + 1] == 0x0A { i += 1 }
       lineCount += 1
-      let next = i + 1 < scalars.count ? scalars[i + 1] : nil
-      if let next, next != "\r", next != "\n", next != " ", next != "\t" { laterLinesIndented = false }
+      if i + 1 < escaped.count {
+        switch escaped[i + 1] {
+        case 0x0D, 0x0A, 0x20, 0x09: break
+        default: laterLinesIndented = false
+        }
+      }
     }
     i += 1
   }
   let isSingleLine = lineCount == 1
   let forceLeadingNewLine = lineCount > 1 && laterLinesIndented
-  let hasTrailingTripleQuotes = scalars.count >= 4 && scalars.suffix(4).elementsEqual("\\\"\"\"".unicodeScalars)
-  let valueScalars = value.unicodeScalars
-  let hasTrailingQuote = valueScalars.last == "\"" && !hasTrailingTripleQuotes
-  let hasTrailingSlash = valueScalars.last == "\\"
+  let hasTrailingTripleQuotes = escaped.count >= 4 && escaped.suffix(4).elementsEqual([0x5C, 0x22, 0x22, 0x22])
+  let hasTrailingQuote = valueBytes.last == 0x22 && !hasTrailingTripleQuotes
+  let hasTrailingSlash = valueBytes.last == 0x5C
   let forceTrailingNewLine = hasTrailingQuote || hasTrailingSlash
+  // The oracle's length is in scalars: count the bytes that start one.
+  let isLong = valueBytes.count > 70 && valueBytes.lazy.filter { $0 & 0xC0 != 0x80 }.count > 70
   let printAsMultipleLines =
     !minimize
-    && (!isSingleLine || valueScalars.count > 70 || forceTrailingNewLine || forceLeadingNewLine
-      || hasTrailingTripleQuotes)
-  let first = valueScalars.first
-  let skipLeadingNewLine = isSingleLine && (first == " " || first == "\t")
+    && (!isSingleLine || isLong || forceTrailingNewLine || forceLeadingNewLine || hasTrailingTripleQuotes)
+  let first = valueBytes.first
+  let skipLeadingNewLine = isSingleLine && (first == 0x20 || first == 0x09)
 
-  var out = "\"\"\""
-  if (printAsMultipleLines && !skipLeadingNewLine) || forceLeadingNewLine { out += "\n" }
-  out.unicodeScalars.append(contentsOf: scalars)
-  if printAsMultipleLines || forceTrailingNewLine { out += "\n" }
-  out += "\"\"\""
-  return out
+  var out: [UInt8] = [0x22, 0x22, 0x22]
+  out.reserveCapacity(escaped.count + 8)
+  if (printAsMultipleLines && !skipLeadingNewLine) || forceLeadingNewLine { out.append(0x0A) }
+  out.append(contentsOf: escaped)
+  if printAsMultipleLines || forceTrailingNewLine { out.append(0x0A) }
+  out.append(contentsOf: [0x22, 0x22, 0x22])
+  return String(decoding: out, as: UTF8.self)
 }
 
-/// `value`'s scalars with every `"""` turned into `\"""`, scanning left to right.
-private func escapeTripleQuotes(_ value: String) -> [Unicode.Scalar] {
-  let input = Array(value.unicodeScalars)
-  var out: [Unicode.Scalar] = []
-  out.reserveCapacity(input.count)
-  var i = 0
-  while i < input.count {
-    if input[i] == "\"" && i + 2 < input.count && input[i + 1] == "\"" && input[i + 2] == "\"" {
-      out.append(contentsOf: ["\\", "\"", "\"", "\""])
-      i += 3
+/// `value`'s bytes with every `"""` turned into `\"""`, scanning left to right.
+private func escapeTripleQuotes(_ value: String.UTF8View) -> [UInt8] {
+  var out: [UInt8] = []
+  out.reserveCapacity(value.count)
+  var quotes = 0
+  for byte in value {
+    if byte == 0x22 {
+      quotes += 1
+      if quotes == 3 {
+        out.append(contentsOf: [0x5C, 0x22, 0x22, 0x22])
+        quotes = 0
+      }
     } else {
-      out.append(input[i])
-      i += 1
+      if quotes > 0 { out.append(contentsOf: repeatElement(0x22, count: quotes)) }
+      quotes = 0
+      out.append(byte)
     }
   }
+  if quotes > 0 { out.append(contentsOf: repeatElement(0x22, count: quotes)) }
   return out
 }

@@ -257,7 +257,7 @@ struct ASTSchemaBuilder {
   private mutating func invalidArgumentValue(_ argument: Argument) {
     errors.append(
       GraphQLError(
-        "Argument \"\(argument.name.value)\" has invalid value \(sdlPrintValue(argument.value)).",
+        "Argument \"\(argument.name.value)\" has invalid value \(print(argument.value)).",
         at: [argument.value.loc], in: source))
   }
 }

@@ -125,7 +125,7 @@ private struct SchemaPrinter {
     if let literal = value.defaultValue, let coerced = coercer.coerce(literal, to: value.type),
       let printed = coerced.literal(for: value.type, in: schema)
     {
-      declaration += " = " + sdlPrintValue(printed)
+      declaration += " = " + print(printed)
     }
     return declaration + printDeprecated(value.deprecationReason)
   }
@@ -140,12 +140,12 @@ private struct SchemaPrinter {
   private func printDeprecated(_ reason: String?) -> String {
     guard let reason else { return "" }
     if reason == DirectiveModel.defaultDeprecationReason { return " @deprecated" }
-    return " @deprecated(reason: \(sdlPrintString(reason)))"
+    return " @deprecated(reason: \(printString(reason)))"
   }
 
   private func printSpecifiedByURL(_ url: String?) -> String {
     guard let url else { return "" }
-    return " @specifiedBy(url: \(sdlPrintString(url)))"
+    return " @specifiedBy(url: \(printString(url)))"
   }
 
   /// A description line(s) before a definition; inside a block, every one but the first is
@@ -155,7 +155,7 @@ private struct SchemaPrinter {
   {
     guard let description else { return "" }
     let literal =
-      isPrintableAsBlockString(description) ? sdlPrintBlockString(description) : sdlPrintString(description)
+      isPrintableAsBlockString(description) ? printBlockString(description) : printString(description)
     let prefix = !indentation.isEmpty && !firstInBlock ? "\n" + indentation : indentation
     return prefix + literal.replacingNewlines(with: "\n" + indentation) + "\n"
   }

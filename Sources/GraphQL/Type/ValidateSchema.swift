@@ -231,7 +231,7 @@ struct SchemaValidationContext {
   private mutating func validateDefaultValue(_ value: InputValueModel, _ coordinate: String) -> Bool {
     guard let literal = value.defaultValue, isInputType(value.type) else { return false }
     if coercer.coerce(literal, to: value.type) != nil { return true }
-    report("\(coordinate) has invalid default value: \(sdlPrintValue(literal)).", [literal.loc])
+    report("\(coordinate) has invalid default value: \(print(literal)).", [literal.loc])
     return false
   }
 

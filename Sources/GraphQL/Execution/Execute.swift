@@ -1,0 +1,182 @@
+/// Executes an operation of `document` (spec §6 "Execution"; graphql-js `execute`).
+///
+/// Steps: GetOperation (§6.1), CoerceVariableValues (§6.1.2), then ExecuteQuery /
+/// ExecuteMutation (§6.2.1, §6.2.2): the root selection set runs on `rootValue`, query
+/// (and subscription) fields concurrently, mutation fields one after the other. Fields
+/// whose resolvers answer synchronously run inline without suspending; fields answering
+/// `.later` of one selection set run concurrently in a task group.
+///
+/// - Parameters:
+///   - source: the text `document` was parsed from (for error line/columns).
+///   - variableValues: the request's raw variable inputs (a JSON object).
+///   - operationName: which operation to run; nil when the document has exactly one.
+///   - resolvers: field resolvers and type resolution; default property resolvers by default.
+///   - context: a per-request value resolvers can read from `ResolveInfo.context`.
+///   - activity: told when execution work is runnable, for batching loaders.
+/// - Returns: request errors (bad operation name, variable coercion) as an errors-only
+///   result (`data == nil`); otherwise `data` plus any field errors. An operation type the
+///   schema has no root for answers `data: null` with `Schema is not configured to execute
+///   mutation operation.`. Never throws: every problem is in the result.
+public func execute(
+  schema: Schema, document: Document, source: Source, rootValue: FieldValue = .json(.object(JSONObject())),
+  variableValues: JSONObject = JSONObject(), operationName: String? = nil,
+  resolvers: any ExecutionResolvers = PropertyResolvers(), context: (any Sendable)? = nil,
+  activity: (any ExecutionActivity)? = nil
+) async -> ExecutionResult {
+  let prepared = prepareExecution(
+    schema: schema, document: document, source: source, variableValues: variableValues,
+    operationName: operationName, resolvers: resolvers, context: context, allowsAsync: true, activity: activity)
+  guard case .success(let execution) = prepared else {
+    if case .failure(let failure) = prepared { return ExecutionResult(data: nil, errors: failure.errors) }
+    return ExecutionResult(data: nil)
+  }
+  activity?.enter()
+  defer { activity?.leave() }
+  let data: JSONByteBuffer
+  switch execution.startOperation(rootValue: rootValue) {
+  case .done(let bytes):
+    data = bytes
+  case .pending(let out):
+    do {
+      data = try await execution.finish(out)
+    } catch {
+      execution.record(error.error)
+      data = nullJSON()
+    }
+  case .serial(let plan):
+    data = await execution.executeFieldsSerially(plan, rootValue: rootValue)
+  }
+  return ExecutionResult(dataJSON: data.bytes, errors: execution.collectedErrors)
+}
+
+/// `execute` for resolvers that all answer synchronously (static data, the `exec` CLI,
+/// benchmarks): runs on the caller's thread, start to end. A resolver answering `.later`
+/// becomes a field error naming it.
+public func executeSynchronously(
+  schema: Schema, document: Document, source: Source, rootValue: FieldValue = .json(.object(JSONObject())),
+  variableValues: JSONObject = JSONObject(), operationName: String? = nil,
+  resolvers: any ExecutionResolvers = PropertyResolvers(), context: (any Sendable)? = nil
+) -> ExecutionResult {
+  let prepared = prepareExecution(
+    schema: schema, document: document, source: source, variableValues: variableValues,
+    operationName: operationName, resolvers: resolvers, context: context, allowsAsync: false, activity: nil)
+  guard case .success(let execution) = prepared else {
+    if case .failure(let failure) = prepared { return ExecutionResult(data: nil, errors: failure.errors) }
+    return ExecutionResult(data: nil)
+  }
+  let data: JSONByteBuffer
+  switch execution.startOperation(rootValue: rootValue) {
+  case .done(let bytes): data = bytes
+  case .pending: data = nullJSON()  // unreachable: no holes without async resolvers
+  case .serial(let plan): data = execution.executeFieldsSeriallyInline(plan, rootValue: rootValue)
+  }
+  return ExecutionResult(dataJSON: data.bytes, errors: execution.collectedErrors)
+}
+
+private func nullJSON() -> JSONByteBuffer {
+  let buffer = JSONByteBuffer(capacity: 16)
+  buffer.writeNull()
+  return buffer
+}
+
+/// GetOperation and CoerceVariableValues: the execution context, or the request errors.
+private func prepareExecution(
+  schema: Schema, document: Document, source: Source, variableValues: JSONObject, operationName: String?,
+  resolvers: any ExecutionResolvers, context: (any Sendable)?, allowsAsync: Bool, activity: (any ExecutionActivity)?
+) -> Result<ExecutionContext, RequestErrors> {
+  let operation: OperationDefinition
+  let fragments: [String: FragmentDefinition]
+  do {
+    (operation, fragments) = try getOperation(in: document, operationName: operationName)
+  } catch {
+    return .failure(RequestErrors([error]))
+  }
+  switch coerceVariableValues(schema: schema, operation: operation, inputs: variableValues, source: source) {
+  case .failure(let errors):
+    return .failure(errors)
+  case .success(let coerced):
+    return .success(
+      ExecutionContext(
+        schema: schema, source: source, operation: operation, fragments: fragments, variableValues: coerced,
+        resolvers: resolvers, contextValue: context, allowsAsync: allowsAsync, activity: activity))
+  }
+}
+
+/// How the root selection set got on after its synchronous walk.
+enum OperationStart {
+  /// Finished: the `data` JSON (null after a root failure).
+  case done(JSONByteBuffer)
+  /// Holes remain (query or subscription).
+  case pending(ResponseWriter)
+  /// A mutation: its root fields run one by one (§6.2.2).
+  case serial(SelectionPlan)
+}
+
+extension ExecutionContext {
+  /// ExecuteQuery / ExecuteMutation up to the first suspension (graphql-js
+  /// `executeOperation`): root type lookup, root CollectFields, and the synchronous walk
+  /// of a query's root selection set. Errors are recorded; a failure here nulls `data`.
+  func startOperation(rootValue: FieldValue) -> OperationStart {
+    guard let rootType = schema.rootTypeName(for: operation.operation), case .object? = schema.types[rootType] else {
+      record(
+        GraphQLError(
+          "Schema is not configured to execute \(operation.operation.rawValue) operation.",
+          locations: locations(of: [operation.loc])))
+      return .done(nullJSON())
+    }
+    let plan: SelectionPlan
+    do {
+      plan = try SelectionPlan.make(objectType: rootType, selectionSets: [operation.selectionSet], in: self)
+    } catch {
+      record(error)
+      return .done(nullJSON())
+    }
+    if operation.operation == .mutation { return .serial(plan) }
+    var path: [PathComponent] = []
+    path.reserveCapacity(16)
+    let out = ResponseWriter(capacity: 1 << 16, tracksFrames: allowsAsync)
+    do {
+      try executeSelectionSet(plan, source: rootValue, path: &path, out: out)
+    } catch {
+      record(error.error)
+      return .done(nullJSON())
+    }
+    return out.holes.isEmpty ? .done(out.buffer) : .pending(out)
+  }
+
+  /// ExecuteMutation's serial execution (§6.2.2, §6.3.1 "Normal and Serial Execution"):
+  /// each root field, its sub-selections included, finishes before the next one starts.
+  func executeFieldsSerially(_ plan: SelectionPlan, rootValue: FieldValue) async -> JSONByteBuffer {
+    let data = JSONByteBuffer()
+    data.append(UInt8(ascii: "{"))
+    for (index, field) in plan.fields.enumerated() {
+      var path: [PathComponent] = [.key(field.responseKey)]
+      let out = ResponseWriter(tracksFrames: true)
+      do throws(FieldFailure) {
+        try executeField(field, source: rootValue, path: &path, out: out)
+        let value = try await finish(out)
+        if index > 0 { data.append(UInt8(ascii: ",")) }
+        field.encodedKey.withUnsafeBufferPointer { data.append($0) }
+        data.append(value)
+      } catch {
+        record(error.error)
+        return nullJSON()
+      }
+    }
+    data.append(UInt8(ascii: "}"))
+    return data
+  }
+
+  /// `executeFieldsSerially` for synchronous resolvers: one walk, nothing to await.
+  func executeFieldsSeriallyInline(_ plan: SelectionPlan, rootValue: FieldValue) -> JSONByteBuffer {
+    var path: [PathComponent] = []
+    let out = ResponseWriter(tracksFrames: false)
+    do {
+      try executeSelectionSet(plan, source: rootValue, path: &path, out: out)
+      return out.buffer
+    } catch {
+      record(error.error)
+      return nullJSON()
+    }
+  }
+}
