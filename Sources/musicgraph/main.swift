@@ -7,6 +7,7 @@ let commands: [String: (CommandLineArguments) -> Int32] = [
   "validate": runValidateCommand,
   "exec": runExecCommand,
   "schema": runSchemaCommand,
+  "demo-upstream": runDemoUpstreamCommand,
   "bench-http": runBenchHTTPCommand,  // hidden: bench/http.sh
 ]
 
@@ -19,6 +20,8 @@ let usage = """
     exec --schema S.graphql --data ROOT.json [--variables JSON] [--operation NAME] [FILE]
                                             execute over static JSON data
     schema --schema S.graphql [--json]      print a schema as SDL or its introspection
+    demo-upstream [--port N] [--latency-ms N] [--jitter-ms N]
+                                            serve the five upstream APIs from the bundled catalog
 
   Run `musicgraph <command> --help` for a command's options.
   """

@@ -86,14 +86,14 @@ struct InputCoercion {
       onError(
         path, value,
         "Enum \"\(type.name)\" cannot represent non-string value: \(shown)."
-          + didYouMean("the enum value", suggestionList(shown, names)))
+          + didYouMean(suggestionList(shown, names), subMessage: "the enum value"))
       return .null
     }
     guard type.value(name) != nil else {
       onError(
         path, value,
         "Value \"\(name)\" does not exist in \"\(type.name)\" enum."
-          + didYouMean("the enum value", suggestionList(name, names)))
+          + didYouMean(suggestionList(name, names), subMessage: "the enum value"))
       return .null
     }
     return value
@@ -154,60 +154,3 @@ func parseScalarValue(_ value: JSONValue, scalar: String) -> Result<JSONValue, C
   }
 }
 
-// MARK: - Suggestions (graphql-js `suggestionList` / `didYouMean`)
-
-/// The options within lexical distance ⌊0.4·|input|⌋+1 of `input`, closest first.
-private func suggestionList(_ input: String, _ options: [String]) -> [String] {
-  let threshold = input.count * 4 / 10 + 1
-  let lowerInput = Array(input.lowercased().unicodeScalars)
-  var scored: [(String, Int)] = []
-  for option in options {
-    let distance: Int
-    if option == input {
-      distance = 0
-    } else if option.lowercased() == input.lowercased() {
-      distance = 1
-    } else {
-      distance = editDistance(lowerInput, Array(option.lowercased().unicodeScalars))
-    }
-    if distance <= threshold { scored.append((option, distance)) }
-  }
-  return scored.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.map(\.0)
-}
-
-/// Optimal string alignment distance (Levenshtein plus adjacent transpositions).
-private func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-  if a.isEmpty { return b.count }
-  if b.isEmpty { return a.count }
-  var rows = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-  for i in 0...a.count { rows[i][0] = i }
-  for j in 0...b.count { rows[0][j] = j }
-  for i in 1...a.count {
-    for j in 1...b.count {
-      let cost = a[i - 1] == b[j - 1] ? 0 : 1
-      var best = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
-      if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-        best = min(best, rows[i - 2][j - 2] + 1)
-      }
-      rows[i][j] = best
-    }
-  }
-  return rows[a.count][b.count]
-}
-
-/// ` Did you mean "a", "b", or "c"?` (at most five), or "" without suggestions.
-private func didYouMean(_ suggestions: [String]) -> String {
-  didYouMean(nil, suggestions)
-}
-
-private func didYouMean(_ subject: String?, _ suggestions: [String]) -> String {
-  if suggestions.isEmpty { return "" }
-  var message = " Did you mean "
-  if let subject { message += subject + " " }
-  let quoted = suggestions.prefix(5).map { "\"\($0)\"" }
-  switch quoted.count {
-  case 1: return message + quoted[0] + "?"
-  case 2: return message + quoted[0] + " or " + quoted[1] + "?"
-  default: return message + quoted.dropLast().joined(separator: ", ") + ", or " + quoted[quoted.count - 1] + "?"
-  }
-}

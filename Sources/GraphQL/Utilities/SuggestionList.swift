@@ -1,5 +1,6 @@
 // "Did you mean …" suggestions in error messages, as graphql-js builds them
-// (`suggestionList`, `didYouMean`, `naturalCompare` in graphql-js's jsutils).
+// (`suggestionList`, `didYouMean`, `naturalCompare` in graphql-js's jsutils); shared by
+// validation, SDL validation and input coercion.
 
 /// Suggestion helpers for validation messages (graphql-js jsutils).
 enum Suggestions {
