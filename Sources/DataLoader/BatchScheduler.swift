@@ -26,9 +26,10 @@
 // moment it is certain. The loaders of one level of a query thus dispatch together, one
 // batch call per loader per level (per `maxBatchSize` distinct keys).
 //
-// Robustness: if loads happen outside counted work (no executor activity, no `run { }`), the
-// count goes below zero at their `leave()`; any `leave()` that leaves the count at or below
-// zero dispatches, so such loads still complete (one small batch each) instead of hanging.
+// Robustness: if loads happen outside counted work (no executor activity, no `run { }`, or
+// inside a batch function, which is not counted), the count goes below zero at their
+// `leave()`; any `leave()` that leaves the count at or below zero dispatches, so such loads
+// still complete (in small batches) instead of hanging.
 // `dispatchPending()` dispatches everything queued regardless of the count.
 //
 // State lives in one `Mutex`; loaders are called (and continuations resumed) outside it.
