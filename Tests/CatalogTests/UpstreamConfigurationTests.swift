@@ -1,3 +1,4 @@
+import DemoUpstream
 import Testing
 
 @testable import Catalog
@@ -32,7 +33,7 @@ import Testing
   }
 
   @Test func demoConfigurationReachesTheDemoWithAnyKey() async throws {
-    let demo = try #require(ProvidersAgainstDemoTests.demo)
+    let demo = try await DemoUpstream.make()
     let providers = UpstreamProviders(
       configuration: .demo(baseURL: "http://demo"), transport: DemoTransport(demo: demo))
     #expect(try await providers.youTube.search(query: "Jungle", maxResults: 1).items.count == 1)

@@ -6,7 +6,7 @@ import Testing
   let auth = ["Authorization": "Bearer demo"]
 
   @Test func missingTokenIs401WithEmptyJSONBody() async throws {
-    let demo = try Demo.make()
+    let demo = try await Demo.make()
     for headers in [[:], ["Authorization": "Bearer "], ["Authorization": "Basic abc"]] {
       let response = await Demo.get(demo, "/v1/catalog/us/albums/200001", headers: headers)
       #expect(response.status == 401)
@@ -16,7 +16,7 @@ import Testing
   }
 
   @Test func unknownAlbumIs404WithErrorsArray() async throws {
-    let demo = try Demo.make()
+    let demo = try await Demo.make()
     let response = await Demo.get(demo, "/v1/catalog/us/albums/123", headers: auth)
     #expect(response.status == 404)
     let errors = try #require((try Demo.json(response) as? [String: Any])?["errors"] as? [[String: Any]])
@@ -27,7 +27,7 @@ import Testing
   }
 
   @Test func searchLimitAbove25IsInvalidParameterValue() async throws {
-    let demo = try Demo.make()
+    let demo = try await Demo.make()
     let response = await Demo.get(demo, "/v1/catalog/us/search", "term=rock&types=albums&limit=26", headers: auth)
     #expect(response.status == 400)
     let error = try #require(((try Demo.json(response) as? [String: Any])?["errors"] as? [[String: Any]])?.first)
@@ -36,7 +36,7 @@ import Testing
   }
 
   @Test func searchPagesWithNextLinks() async throws {
-    let demo = try Demo.make()
+    let demo = try await Demo.make()
     let response = await Demo.get(demo, "/v1/catalog/us/search", "term=iron+maiden&types=albums", headers: auth)
     let results = try #require((try Demo.json(response) as? [String: Any])?["results"] as? [String: Any])
     let albums = try #require(results["albums"] as? [String: Any])
@@ -46,7 +46,7 @@ import Testing
   }
 
   @Test func tracksRelationshipPages() async throws {
-    let demo = try Demo.make(.init(appleMusicTracksPageSize: 3))
+    let demo = try await Demo.make(.init(appleMusicTracksPageSize: 3))
     let album = await Demo.get(demo, "/v1/catalog/us/albums/200004", headers: auth).text
     #expect(
       album.contains(
@@ -59,7 +59,7 @@ import Testing
   }
 
   @Test func batchOfIdsDropsUnknownsAndCapsAt100() async throws {
-    let demo = try Demo.make()
+    let demo = try await Demo.make()
     let response = await Demo.get(demo, "/v1/catalog/us/albums", "ids=200002,7,200001,200002", headers: auth)
     let data = try #require((try Demo.json(response) as? [String: Any])?["data"] as? [[String: Any]])
     #expect(data.map { $0["id"] as? String } == ["200002", "200001"])
@@ -68,7 +68,7 @@ import Testing
   }
 
   @Test func artistAndItsAlbums() async throws {
-    let demo = try Demo.make()
+    let demo = try await Demo.make()
     let artist = await Demo.get(demo, "/v1/catalog/us/artists/100090", headers: auth)
     #expect(artist.text.contains(#""name":"Iron Maiden""#))
     let albums = try Demo.json(await Demo.get(demo, "/v1/catalog/us/artists/100090/albums", headers: auth))

@@ -7,7 +7,7 @@ import Testing
 /// DemoUpstream bound to a real loopback port, called through the libcurl client.
 @Suite struct DemoUpstreamServerTests {
   @Test func servesOverHTTP() async throws {
-    let server = try DemoUpstreamServer(demo: try Demo.make(), shutdownGraceMs: 50)
+    let server = try DemoUpstreamServer(demo: try await Demo.make(), shutdownGraceMs: 50)
     let client = HTTPClient()
     let response = try await client.get(server.baseURL + "/search?term=AC%2FDC&entity=musicArtist&limit=1")
     #expect(response.status == 200)

@@ -8,7 +8,7 @@ import Testing
   }
 
   @Test func invalidFaultBodiesAreRejected() async throws {
-    let demo = try Demo.make()
+    let demo = try await Demo.make()
     #expect(await post(demo, "[1,2]").status == 400)
     #expect(
       await post(demo, #"{"youtube": {"status": 500}}"#).text == #"{"error":"prefix 'youtube' must start with /"}"#)
@@ -18,7 +18,7 @@ import Testing
   }
 
   @Test func longestPrefixWinsAndEmptyObjectClears() async throws {
-    let demo = try Demo.make()
+    let demo = try await Demo.make()
     #expect(
       await post(demo, #"{"/youtube": {"status": 500}, "/youtube/v3/videos": {"status": 429, "retryAfter": 7}}"#).status
         == 200)
@@ -33,7 +33,7 @@ import Testing
   }
 
   @Test func statusFaultsUseEachServicesErrorBody() async throws {
-    let demo = try Demo.make()
+    let demo = try await Demo.make()
     _ = await post(demo, #"{"/": {"status": 429}}"#)
     #expect(await Demo.get(demo, "/search", "term=x").body.isEmpty)
     #expect(await Demo.get(demo, "/3/search/movie", "api_key=k").text.contains(#""status_code":25"#))
@@ -48,7 +48,7 @@ import Testing
   }
 
   @Test func bodyFaults() async throws {
-    let demo = try Demo.make()
+    let demo = try await Demo.make()
     let normal = await Demo.get(demo, "/lookup", "id=200001")
     _ = await post(demo, #"{"/lookup": {"truncated": true}}"#)
     let truncated = await Demo.get(demo, "/lookup", "id=200001")
@@ -65,7 +65,7 @@ import Testing
   }
 
   @Test func latencyAndHang() async throws {
-    let demo = try Demo.make(.init(hangLimitMs: 150))
+    let demo = try await Demo.make(.init(hangLimitMs: 150))
     _ = await post(demo, #"{"/search": {"latencyMs": 120}, "/lookup": {"hang": true}}"#)
     let clock = ContinuousClock()
     let start = clock.now
@@ -75,7 +75,7 @@ import Testing
   }
 
   @Test func everyNthCountsPerPrefix() async throws {
-    let demo = try Demo.make()
+    let demo = try await Demo.make()
     _ = await post(demo, #"{"/search": {"status": 503, "everyNth": 3}}"#)
     var statuses: [Int] = []
     for _ in 0..<6 { statuses.append(await Demo.get(demo, "/search", "term=x").status) }
@@ -83,7 +83,7 @@ import Testing
   }
 
   @Test func requestLogRedactsSecretsAndClears() async throws {
-    let demo = try Demo.make()
+    let demo = try await Demo.make()
     _ = await Demo.get(demo, "/youtube/v3/search", "part=snippet&q=a%26b&key=SECRET1")
     _ = await Demo.get(demo, "/3/search/movie", "query=x&api_key=SECRET2")
     _ = await Demo.get(demo, "/services/api/BooksCD/Search/20170404", "applicationId=SECRET3&accessKey=SECRET4&title=x")
@@ -105,14 +105,14 @@ import Testing
   }
 
   @Test func logIsBounded() async throws {
-    let demo = try Demo.make(.init(maxLogEntries: 3))
+    let demo = try await Demo.make(.init(maxLogEntries: 3))
     for i in 0..<5 { _ = await Demo.get(demo, "/search", "term=\(i)") }
     let log = await Demo.get(demo, "/__demo/requests").text
     #expect(log.contains("term=2") && log.contains("term=4") && !log.contains("term=1"))
   }
 
   @Test func unknownPaths() async throws {
-    let demo = try Demo.make()
+    let demo = try await Demo.make()
     #expect(await Demo.get(demo, "/nope").status == 404)
     #expect(await Demo.get(demo, "/__demo/nope").status == 404)
     #expect(await Demo.get(demo, "/__demo/health").text == #"{"ok":true}"#)

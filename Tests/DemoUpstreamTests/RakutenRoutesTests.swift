@@ -6,14 +6,14 @@ import Testing
   let path = "/services/api/BooksCD/Search/20170404"
 
   @Test func missingApplicationId() async throws {
-    let demo = try Demo.make()
+    let demo = try await Demo.make()
     let response = await Demo.get(demo, path, "artistName=Queen")
     #expect(response.status == 400)
     #expect(response.text == #"{"error":"wrong_parameter","error_description":"specify valid applicationId"}"#)
   }
 
   @Test func formatVersionsAndPaging() async throws {
-    let demo = try Demo.make()
+    let demo = try await Demo.make()
     let v2 = try #require(
       try Demo.json(await Demo.get(demo, path, "applicationId=a&artistName=Queen&formatVersion=2&hits=2"))
         as? [String: Any])
@@ -31,7 +31,7 @@ import Testing
   }
 
   @Test func itemFields() async throws {
-    let demo = try Demo.make()
+    let demo = try await Demo.make()
     let text = await Demo.get(demo, path, "applicationId=a&title=Let+There+Be+Rock&formatVersion=2").text
     #expect(
       text.contains(
@@ -45,7 +45,7 @@ import Testing
   }
 
   @Test func emptyResultHasAllZeroCounters() async throws {
-    let demo = try Demo.make()
+    let demo = try await Demo.make()
     let response = await Demo.get(demo, path, "applicationId=a&artistName=zzzzzz")
     #expect(
       response.text
@@ -54,7 +54,7 @@ import Testing
   }
 
   @Test func parameterChecks() async throws {
-    let demo = try Demo.make()
+    let demo = try await Demo.make()
     #expect(await Demo.get(demo, path, "applicationId=a").status == 400)
     #expect(await Demo.get(demo, path, "applicationId=a&artistName=Queen&hits=31").status == 400)
     #expect(await Demo.get(demo, path, "applicationId=a&artistName=Queen&page=101").status == 400)

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct TMDBRoutesTests {
   @Test func missingKeyIsStatusCode7InWireOrder() async throws {
-    let demo = try Demo.make()
+    let demo = try await Demo.make()
     let response = await Demo.get(demo, "/3/search/movie", "query=x")
     #expect(response.status == 401)
     #expect(
@@ -15,7 +15,7 @@ import Testing
   }
 
   @Test func searchShape() async throws {
-    let demo = try Demo.make()
+    let demo = try await Demo.make()
     let response = await Demo.get(demo, "/3/search/movie", "query=AC%2FDC&api_key=k")
     #expect(
       response.text.hasPrefix(
@@ -25,7 +25,7 @@ import Testing
   }
 
   @Test func pagesBeyond500AreStatusCode22() async throws {
-    let demo = try Demo.make()
+    let demo = try await Demo.make()
     for page in ["0", "501", "x"] {
       let response = await Demo.get(demo, "/3/search/movie", "query=a&page=\(page)&api_key=k")
       #expect(response.status == 400)
@@ -37,7 +37,7 @@ import Testing
   }
 
   @Test func movieVideosAndUnknownMovie() async throws {
-    let demo = try Demo.make()
+    let demo = try await Demo.make()
     let videos = try #require(
       try Demo.json(await Demo.get(demo, "/3/movie/500001/videos", "api_key=k")) as? [String: Any])
     #expect(videos["id"] as? Int == 500001)

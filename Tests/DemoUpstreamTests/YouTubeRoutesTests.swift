@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct YouTubeRoutesTests {
   @Test func missingKeyIsForbidden() async throws {
-    let demo = try Demo.make()
+    let demo = try await Demo.make()
     let response = await Demo.get(demo, "/youtube/v3/search", "part=snippet&q=x")
     #expect(response.status == 403)
     #expect(response.text.contains(#""reason": "forbidden""#))
@@ -12,7 +12,7 @@ import Testing
   }
 
   @Test func searchEscapesHTMLButVideosDoNot() async throws {
-    let demo = try Demo.make()
+    let demo = try await Demo.make()
     let search = await Demo.get(demo, "/youtube/v3/search", "part=snippet&q=Welcome+to+the+Jungle&maxResults=1&key=k")
     #expect(search.text.contains(#""title": "Guns N&#39; Roses - Welcome to the Jungle (Official Video)""#))
     #expect(search.text.contains(#""nextPageToken": "CA1QAA""#))
@@ -31,14 +31,14 @@ import Testing
     #expect(YouTubeRoutes.pageToken(offset: 25) == "CAPQAA")
     #expect(YouTubeRoutes.offset(fromPageToken: "CAPQAA") == 25)
     #expect(YouTubeRoutes.offset(fromPageToken: "bogus") == nil)
-    let demo = try Demo.make()
+    let demo = try await Demo.make()
     #expect(await Demo.get(demo, "/youtube/v3/search", "part=snippet&q=x&pageToken=bogus&key=k").status == 400)
     let second = await Demo.get(demo, "/youtube/v3/search", "part=snippet&q=Jungle&maxResults=1&pageToken=CA1QAA&key=k")
     #expect(second.text.contains(#""prevPageToken": "CA0QAA""#))
   }
 
   @Test func partsAndLimits() async throws {
-    let demo = try Demo.make()
+    let demo = try await Demo.make()
     let ids = (0..<51).map { _ in "x" }.joined(separator: ",")
     let tooMany = await Demo.get(demo, "/youtube/v3/videos", "part=snippet&id=\(ids)&key=k")
     #expect(tooMany.status == 400)

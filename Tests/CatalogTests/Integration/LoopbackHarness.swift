@@ -29,7 +29,7 @@ struct Loopback {
   static func run<T>(
     maxTries: Int = 2, timeoutMs: Int = 1_000, _ body: (Loopback) async throws -> T
   ) async throws -> T {
-    let demo = try DemoUpstream(options: .init(hangLimitMs: 3_000))
+    let demo = try await DemoUpstream.make(options: .init(hangLimitMs: 3_000))
     let server = try DemoUpstreamServer(demo: demo, shutdownGraceMs: 50)
     let loopback = Loopback(
       server: server, client: HTTPClient(configuration: clientConfiguration(maxTries: maxTries, timeoutMs: timeoutMs)))

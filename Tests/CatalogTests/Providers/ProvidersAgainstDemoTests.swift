@@ -6,11 +6,10 @@ import Testing
 /// Every provider's calls against DemoUpstream in-process: the demo's wire format must
 /// decode with the same code that decodes the recorded samples.
 @Suite struct ProvidersAgainstDemoTests {
-  static let demo: DemoUpstream? = try? DemoUpstream(options: .init(appleMusicTracksPageSize: 4))
   let transport: DemoTransport
 
-  init() throws {
-    transport = DemoTransport(demo: try #require(Self.demo))
+  init() async throws {
+    transport = DemoTransport(demo: try await DemoUpstream.make(options: .init(appleMusicTracksPageSize: 4)))
   }
 
   @Test func iTunesArtistAlbumsTracks() async throws {
