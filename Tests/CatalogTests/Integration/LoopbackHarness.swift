@@ -4,8 +4,9 @@ import Foundation
 import HTTPClient
 import Testing
 
-/// Integration tests over real loopback HTTP. Serialized: each starts a server and measures
-/// timeouts, which parallel runs on a shared two-core machine would distort.
+/// Tests against a DemoUpstream: over real loopback HTTP, and in-process. Serialized: they
+/// start servers, measure timeouts and search the derived catalog (CPU-bound in debug
+/// builds), which parallel runs on a shared two-core machine would distort.
 @Suite(.serialized) enum LoopbackTests {}
 
 /// A DemoUpstream on an ephemeral loopback port plus a libcurl client tuned for tests
