@@ -1,1 +1,0 @@
-// The GraphQLHTTP module; see ../shared/DESIGN.md for its role.

@@ -1,0 +1,47 @@
+import GraphQL
+
+extension GraphQLHTTPHandler {
+    /// Endpoint paths, limits and policies of the GraphQL endpoint. Every field has a default.
+    public struct Configuration: Sendable {
+        /// The GraphQL endpoint's path; the draft recommends ending it in `/graphql`.
+        public var path: String
+        /// Token and depth limits for documents from clients. 15,000 tokens by default
+        /// (`ParseOptions.serverMaxTokens`): parsing runs before validation, on strangers' text.
+        public var parseOptions: ParseOptions
+        /// Validation stops after this many errors (a DoS guard, as in graphql-js).
+        public var maxValidationErrors: Int
+        /// The largest request body accepted, in bytes (413 beyond). 1 MiB, two orders of
+        /// magnitude above any real document plus variables. `GraphQLHTTPServer` gives the same
+        /// limit to the HTTP server, which refuses longer bodies before reading them.
+        public var maxBodyBytes: Int
+        /// How long execution may take, in milliseconds, before the client gets a 504 with a
+        /// GraphQL error and the execution task is cancelled. 0 disables the deadline.
+        public var requestTimeoutMs: Int
+        /// Which browser origins may call the endpoint.
+        public var cors: CORSPolicy
+        /// Whether GET `path` serves the GraphiQL page to clients that prefer `text/html`.
+        public var graphiQL: Bool
+        /// Receives one JSON line (without the newline) per request. Standard error by default.
+        public var logSink: @Sendable (String) -> Void
+        /// Prepared documents kept by query text, so a repeated query skips parsing and
+        /// validation. 0 disables the cache. 512 documents of a few kB each stay well under a MB.
+        public var documentCacheSize: Int
+
+        public init(
+            path: String = "/graphql", parseOptions: ParseOptions = ParseOptions(maxTokens: ParseOptions.serverMaxTokens),
+            maxValidationErrors: Int = 100, maxBodyBytes: Int = 1 << 20, requestTimeoutMs: Int = 30_000,
+            cors: CORSPolicy = CORSPolicy(), graphiQL: Bool = true,
+            logSink: @escaping @Sendable (String) -> Void = RequestLog.standardError, documentCacheSize: Int = 512
+        ) {
+            self.path = path
+            self.parseOptions = parseOptions
+            self.maxValidationErrors = maxValidationErrors
+            self.maxBodyBytes = maxBodyBytes
+            self.requestTimeoutMs = requestTimeoutMs
+            self.cors = cors
+            self.graphiQL = graphiQL
+            self.logSink = logSink
+            self.documentCacheSize = documentCacheSize
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import GraphQL
+import HTTPServer
+
+extension GraphQLHTTPHandler {
+    /// The methods the GraphQL path answers.
+    static let graphQLMethods = "GET, POST, OPTIONS"
+
+    /// The GraphQL endpoint (GraphQL over HTTP draft, "Request" and "Response"). Order of checks:
+    /// CORS preflight; method (405); GraphiQL for browsers; `Accept` (406); `Content-Type` (415)
+    /// and body size (413) for POST; request parameters (400); parse and validation; GET may only
+    /// run queries (405); then execution under the deadline (504).
+    func serveGraphQL(_ request: HTTPRequest) async -> (HTTPResponse, RequestReport) {
+        let none = RequestReport()
+        if request.method == "OPTIONS" {
+            if request.headers["Access-Control-Request-Method"] != nil {
+                return (
+                    configuration.cors.preflightResponse(
+                        origin: request.headers["Origin"], allowedMethods: Self.graphQLMethods), none
+                )
+            }
+            return (HTTPResponse(status: 204, headers: ["Allow": Self.graphQLMethods]), none)
+        }
+        guard request.method == "GET" || request.method == "POST" else {
+            var response = GraphQLResponseWriter.failure(
+                "The \(configuration.path) endpoint accepts GET and POST requests, not \(request.method.prefix(16)).",
+                status: 405, media: .json)
+            response.headers.add(name: "Allow", value: Self.graphQLMethods)
+            return (response, none)
+        }
+
+        let acceptValue = request.headers.values(for: "Accept").joined(separator: ", ")
+        let accept = acceptValue.isEmpty ? nil : AcceptHeader(acceptValue)
+        if request.method == "GET", configuration.graphiQL, accept?.prefersHTML() == true {
+            return (
+                HTTPResponse(
+                    status: 200, contentType: "text/html; charset=utf-8",
+                    body: GraphiQLPage.html(endpointPath: configuration.path)),
+                none
+            )
+        }
+        // Without an Accept header the draft (after its 2025 watershed) says to answer as if the
+        // client had asked for application/graphql-response+json.
+        let media: GraphQLResponseMediaType
+        if let accept {
+            guard let negotiated = accept.responseMediaType() else {
+                return (
+                    GraphQLResponseWriter.failure(
+                        "The Accept header allows no media type this endpoint produces; accept "
+                            + "application/graphql-response+json or application/json.", status: 406, media: .json),
+                    none
+                )
+            }
+            media = negotiated
+        } else {
+            media = .graphQLResponseJSON
+        }
+
+        let parameters: GraphQLRequestParameters
+        do {
+            if request.method == "POST" {
+                if let refusal = refusePOSTBody(request, media: media) { return (refusal, none) }
+                parameters = try GraphQLRequestParameters.fromJSONBody(request.body)
+            } else {
+                parameters = try GraphQLRequestParameters.fromQueryItems(request.queryItems)
+            }
+        } catch {
+            return (GraphQLResponseWriter.failure(error.message, status: 400, media: media), none)
+        }
+
+        let prepared: PreparedDocument
+        switch prepare(parameters.query) {
+        case .success(let document): prepared = document
+        case .failure(let rejection):
+            return (
+                GraphQLResponseWriter.requestErrors(rejection.errors, extensions: JSONObject(), status: 400, media: media),
+                none
+            )
+        }
+        switch prepared.operationType(named: parameters.operationName) {
+        case .mutation? where request.method == "GET", .subscription? where request.method == "GET":
+            var response = GraphQLResponseWriter.failure(
+                "GET requests can only run query operations; send this operation with POST.", status: 405, media: media)
+            response.headers.add(name: "Allow", value: "POST")
+            return (response, none)
+        case .subscription?:
+            return (
+                GraphQLResponseWriter.requestErrors(
+                    [GraphQLError("Subscription operations are not supported over HTTP by this server.")],
+                    extensions: JSONObject(), status: 400, media: media),
+                none
+            )
+        default:
+            break
+        }
+
+        let execute = self.execute
+        let outcome = await withDeadline(timeoutMs: configuration.requestTimeoutMs) {
+            await execute(prepared, parameters.operationName, parameters.variables)
+        }
+        guard let outcome else {
+            return (
+                GraphQLResponseWriter.requestErrors(
+                    [
+                        GraphQLError(
+                            "The request did not finish within \(configuration.requestTimeoutMs) ms and was cancelled.",
+                            extensions: JSONObject([("code", .string("REQUEST_TIMEOUT"))]))
+                    ], extensions: JSONObject(), status: 504, media: media),
+                none
+            )
+        }
+        return (GraphQLResponseWriter.response(for: outcome, media: media), outcome.report)
+    }
+
+    /// 415 for a body that is not `application/json` in UTF-8 (the only request encoding we read;
+    /// the draft asks servers to reject POSTs without a Content-Type), 413 for one over the limit.
+    private func refusePOSTBody(_ request: HTTPRequest, media: GraphQLResponseMediaType) -> HTTPResponse? {
+        guard let contentType = request.headers["Content-Type"] else {
+            return GraphQLResponseWriter.failure(
+                "A POST request needs a Content-Type header; send the request as application/json.", status: 415,
+                media: media)
+        }
+        let parts = contentType.split(separator: ";").map { $0.trimmingASCIISpaces().lowercased() }
+        let charset = parts.dropFirst().first { $0.hasPrefix("charset=") }.map {
+            String($0.dropFirst("charset=".count).filter { $0 != "\"" })
+        }
+        guard parts.first == "application/json", charset == nil || charset == "utf-8" || charset == "utf8" else {
+            return GraphQLResponseWriter.failure(
+                "Unsupported Content-Type \"\(contentType.prefix(100))\"; send the request as application/json "
+                    + "(UTF-8).", status: 415, media: media)
+        }
+        guard request.body.count <= configuration.maxBodyBytes else {
+            return GraphQLResponseWriter.failure(
+                "The request body is larger than \(configuration.maxBodyBytes) bytes.", status: 413, media: media)
+        }
+        return nil
+    }
+
+    /// Parse and validate, through the document cache.
+    private func prepare(_ query: String) -> Result<PreparedDocument, DocumentRejection> {
+        if let cached = documentCache.document(for: query) { return .success(cached) }
+        let result = prepareDocument(
+            Source(query), schema: schema, parseOptions: configuration.parseOptions,
+            maxErrors: configuration.maxValidationErrors)
+        if case .success(let document) = result {
+            documentCache.insert(document, for: query)
+        }
+        return result
+    }
+}

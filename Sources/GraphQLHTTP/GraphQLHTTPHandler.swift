@@ -1,0 +1,106 @@
+import GraphQL
+import HTTPServer
+
+/// Serves a GraphQL schema over HTTP (GraphQL over HTTP, current draft) plus the operational
+/// endpoints: `configuration.path` (GraphQL and the GraphiQL page), `/healthz` and `/metrics`.
+///
+/// The handler is transport-independent: `handle(_:)` maps an `HTTPRequest` to an
+/// `HTTPResponse`, and `GraphQLHTTPServer` plugs it into libmicrohttpd. What the schema's
+/// fields do is the application's business: the `execute` closure receives a parsed and
+/// validated document, the operation name and the raw variables, and returns a
+/// `GraphQLHTTPOutcome` (the execution result, response extensions, a report for metrics, or a
+/// rejection before execution). Every request is counted in `metrics` and logged as one JSON
+/// line to `configuration.logSink`.
+public struct GraphQLHTTPHandler: Sendable {
+    /// Runs one validated operation. Cancelled (task cancellation) when the request deadline
+    /// passes; the client has then already been answered 504.
+    public typealias Execute =
+        @Sendable (_ document: PreparedDocument, _ operationName: String?, _ variables: JSONObject) async ->
+        GraphQLHTTPOutcome
+
+    public let schema: Schema
+    public let configuration: Configuration
+    /// The counters behind `/metrics`.
+    public let metrics: GraphQLHTTPMetrics
+    let execute: Execute
+    let documentCache: DocumentCache
+    let requestIDs = RequestIDGenerator()
+
+    public init(
+        schema: Schema, configuration: Configuration = Configuration(), metrics: GraphQLHTTPMetrics = GraphQLHTTPMetrics(),
+        execute: @escaping Execute
+    ) {
+        self.schema = schema
+        self.configuration = configuration
+        self.metrics = metrics
+        self.execute = execute
+        self.documentCache = DocumentCache(capacity: configuration.documentCacheSize)
+    }
+
+    /// Answers one HTTP request; never fails (every problem is a response).
+    public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let time = RequestLog.now()
+        metrics.requestStarted()
+        let requestID = requestIDs.next(incoming: request.headers["X-Request-Id"])
+
+        var (response, report) = await route(request)
+        configuration.cors.decorate(&response.headers, requestOrigin: request.headers["Origin"])
+        response.headers.replaceOrAdd(name: "X-Request-Id", value: requestID)
+
+        let duration = started.duration(to: clock.now)
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        metrics.requestFinished(
+            pathLabel: pathLabel(request.path), status: response.status, durationSeconds: seconds, report: report)
+        let log = RequestLog(
+            time: time, requestID: requestID, method: String(request.method.prefix(16)),
+            path: String(request.path.prefix(200)), status: response.status, durationMs: seconds * 1000,
+            upstreamRequests: report.totalUpstreamRequests, cacheHits: report.cacheHits)
+        configuration.logSink(log.line)
+        return response
+    }
+
+    // MARK: - Routing
+
+    private func route(_ request: HTTPRequest) async -> (HTTPResponse, RequestReport) {
+        switch request.path {
+        case configuration.path:
+            return await serveGraphQL(request)
+        case "/healthz":
+            guard request.method == "GET" || request.method == "HEAD" else {
+                return (Self.methodNotAllowed(allow: "GET, HEAD"), RequestReport())
+            }
+            return (HTTPResponse(status: 200, contentType: "text/plain; charset=utf-8", body: "ok"), RequestReport())
+        case "/metrics":
+            guard request.method == "GET" || request.method == "HEAD" else {
+                return (Self.methodNotAllowed(allow: "GET, HEAD"), RequestReport())
+            }
+            return (
+                HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: metrics.render()),
+                RequestReport()
+            )
+        default:
+            return (
+                HTTPResponse(
+                    status: 404, contentType: "text/plain; charset=utf-8",
+                    body: "not found; GraphQL is served at \(configuration.path)\n"),
+                RequestReport()
+            )
+        }
+    }
+
+    /// The metrics label of a path: one of a fixed set, so clients cannot create series.
+    private func pathLabel(_ path: String) -> String {
+        switch path {
+        case configuration.path, "/healthz", "/metrics": path
+        default: "other"
+        }
+    }
+
+    private static func methodNotAllowed(allow: String) -> HTTPResponse {
+        HTTPResponse(
+            status: 405, headers: ["Content-Type": "text/plain; charset=utf-8", "Allow": allow],
+            body: Array("method not allowed; use \(allow)\n".utf8))
+    }
+}

@@ -1,0 +1,117 @@
+import Synchronization
+
+/// Counters behind `/metrics`, shared by every request of one handler, rendered in the
+/// Prometheus text exposition format (version 0.0.4).
+///
+/// Series:
+/// - `musicgraph_http_requests_total{path,status}`: answered requests. `path` is the GraphQL
+///   path, `/healthz`, `/metrics` or `other`, so strangers cannot create series.
+/// - `musicgraph_http_request_duration_seconds{status}`: a latency histogram.
+/// - `musicgraph_http_requests_in_flight`: requests being handled now.
+/// - `musicgraph_upstream_requests_total{service,outcome}`: from each request's `RequestReport`.
+/// - `musicgraph_cache_hits_total`: upstream reads served from the cache.
+public final class GraphQLHTTPMetrics: Sendable {
+    /// Histogram bucket upper bounds in seconds: 1 ms to 10 s, covering cached answers (well
+    /// under a millisecond) and slow upstream fan-outs alike.
+    public static let bucketBounds: [Double] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
+    private struct Histogram {
+        /// Non-cumulative counts per bucket; the last slot is `+Inf`.
+        var buckets = [Int](repeating: 0, count: GraphQLHTTPMetrics.bucketBounds.count + 1)
+        var sumSeconds = 0.0
+        var count = 0
+    }
+
+    private struct RequestKey: Hashable, Comparable {
+        var path: String
+        var status: Int
+
+        static func < (lhs: RequestKey, rhs: RequestKey) -> Bool { (lhs.path, lhs.status) < (rhs.path, rhs.status) }
+    }
+
+    private struct State {
+        var requests: [RequestKey: Int] = [:]
+        var latency: [Int: Histogram] = [:]
+        var upstream: [RequestReport.UpstreamKey: Int] = [:]
+        var cacheHits = 0
+    }
+
+    private let state = Mutex(State())
+    private let inFlight = Atomic<Int>(0)
+
+    public init() {}
+
+    func requestStarted() {
+        inFlight.add(1, ordering: .relaxed)
+    }
+
+    /// Records an answered request; `pathLabel` must come from a fixed set.
+    func requestFinished(pathLabel: String, status: Int, durationSeconds: Double, report: RequestReport) {
+        inFlight.subtract(1, ordering: .relaxed)
+        let bucket = Self.bucketBounds.firstIndex { durationSeconds <= $0 } ?? Self.bucketBounds.count
+        state.withLock { state in
+            state.requests[RequestKey(path: pathLabel, status: status), default: 0] += 1
+            state.latency[status, default: Histogram()].buckets[bucket] += 1
+            state.latency[status, default: Histogram()].sumSeconds += durationSeconds
+            state.latency[status, default: Histogram()].count += 1
+            for (key, count) in report.upstreamRequests {
+                state.upstream[key, default: 0] += count
+            }
+            state.cacheHits += report.cacheHits
+        }
+    }
+
+    /// Requests being handled right now.
+    public var requestsInFlight: Int { inFlight.load(ordering: .relaxed) }
+
+    /// The exposition text (`Content-Type: text/plain; version=0.0.4`), series sorted by labels.
+    public func render() -> String {
+        let snapshot = state.withLock { $0 }
+        var out = ""
+        out += "# HELP musicgraph_http_requests_total HTTP requests answered, by path and status.\n"
+        out += "# TYPE musicgraph_http_requests_total counter\n"
+        for (key, count) in snapshot.requests.sorted(by: { $0.key < $1.key }) {
+            out += "musicgraph_http_requests_total{path=\"\(escape(key.path))\",status=\"\(key.status)\"} \(count)\n"
+        }
+        out += "# HELP musicgraph_http_request_duration_seconds Time to answer HTTP requests, by status.\n"
+        out += "# TYPE musicgraph_http_request_duration_seconds histogram\n"
+        for (status, histogram) in snapshot.latency.sorted(by: { $0.key < $1.key }) {
+            var cumulative = 0
+            for (index, bound) in Self.bucketBounds.enumerated() {
+                cumulative += histogram.buckets[index]
+                out += "musicgraph_http_request_duration_seconds_bucket{status=\"\(status)\",le=\"\(bound)\"} \(cumulative)\n"
+            }
+            cumulative += histogram.buckets[Self.bucketBounds.count]
+            out += "musicgraph_http_request_duration_seconds_bucket{status=\"\(status)\",le=\"+Inf\"} \(cumulative)\n"
+            out += "musicgraph_http_request_duration_seconds_sum{status=\"\(status)\"} \(histogram.sumSeconds)\n"
+            out += "musicgraph_http_request_duration_seconds_count{status=\"\(status)\"} \(histogram.count)\n"
+        }
+        out += "# HELP musicgraph_http_requests_in_flight HTTP requests being handled.\n"
+        out += "# TYPE musicgraph_http_requests_in_flight gauge\n"
+        out += "musicgraph_http_requests_in_flight \(requestsInFlight)\n"
+        out += "# HELP musicgraph_upstream_requests_total Upstream API requests, by service and outcome.\n"
+        out += "# TYPE musicgraph_upstream_requests_total counter\n"
+        for (key, count) in snapshot.upstream.sorted(by: { $0.key < $1.key }) {
+            out +=
+                "musicgraph_upstream_requests_total{service=\"\(escape(key.service))\",outcome=\"\(escape(key.outcome))\"} \(count)\n"
+        }
+        out += "# HELP musicgraph_cache_hits_total Upstream reads answered from the cache.\n"
+        out += "# TYPE musicgraph_cache_hits_total counter\n"
+        out += "musicgraph_cache_hits_total \(snapshot.cacheHits)\n"
+        return out
+    }
+
+    /// A label value with `\`, `"` and newlines escaped, as the exposition format requires.
+    private func escape(_ value: String) -> String {
+        var escaped = ""
+        for character in value {
+            switch character {
+            case "\\": escaped += "\\\\"
+            case "\"": escaped += "\\\""
+            case "\n": escaped += "\\n"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

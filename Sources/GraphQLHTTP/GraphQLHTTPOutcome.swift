@@ -1,0 +1,55 @@
+import GraphQL
+
+/// What the application's execute closure hands back to the HTTP layer for one request.
+///
+/// Either the operation ran (`executed`: an `ExecutionResult`, whose `data` may be null and
+/// whose `errors` may hold field errors or request errors such as a failed variable coercion),
+/// or the application refused it before execution (`rejected`: e.g. a query over the cost
+/// limit), which is a GraphQL request error: the response has `errors` and no `data`.
+///
+/// `extensions` become the response's top-level `extensions` entry (spec §7.1 "Response
+/// Format"), e.g. the query's cost or upstream request counts; an empty object adds none.
+/// `report` is never sent to the client; it feeds `/metrics` and the request log line.
+public struct GraphQLHTTPOutcome: Sendable {
+    /// How the request ended.
+    public enum Result: Sendable {
+        /// Execution ran (or failed with a request error of the executor's own).
+        case executed(ExecutionResult)
+        /// The application refused the request before executing it. `status` is the HTTP status
+        /// used with `application/graphql-response+json` (a 4xx or 5xx, e.g. 400 for a cost limit,
+        /// 429 for a rate limit); with legacy `application/json` the status is 200 as the
+        /// GraphQL-over-HTTP spec asks for any well-formed request.
+        case rejected(errors: [GraphQLError], status: Int)
+    }
+
+    public var result: Result
+    /// The response's top-level `extensions` map (omitted when empty).
+    public var extensions: JSONObject
+    /// Per-request figures for metrics and logging; never part of the response.
+    public var report: RequestReport
+
+    public init(result: Result, extensions: JSONObject = JSONObject(), report: RequestReport = RequestReport()) {
+        self.result = result
+        self.extensions = extensions
+        self.report = report
+    }
+
+    /// An executed operation.
+    public static func executed(
+        _ result: ExecutionResult, extensions: JSONObject = JSONObject(), report: RequestReport = RequestReport()
+    ) -> GraphQLHTTPOutcome {
+        GraphQLHTTPOutcome(result: .executed(result), extensions: extensions, report: report)
+    }
+
+    /// A request the application refused before execution.
+    /// - Precondition: `status` is a 4xx or 5xx code and `errors` is not empty (a GraphQL
+    ///   response without `data` must carry errors, spec §7.1.2).
+    public static func rejected(
+        _ errors: [GraphQLError], status: Int = 400, extensions: JSONObject = JSONObject(),
+        report: RequestReport = RequestReport()
+    ) -> GraphQLHTTPOutcome {
+        precondition((400...599).contains(status), "a rejection needs a 4xx or 5xx status, got \(status)")
+        precondition(!errors.isEmpty, "a rejection needs at least one error")
+        return GraphQLHTTPOutcome(result: .rejected(errors: errors, status: status), extensions: extensions, report: report)
+    }
+}

@@ -1,0 +1,48 @@
+import Glibc
+import GraphQL
+import HTTPServer
+
+/// A `GraphQLHTTPHandler` served over HTTP/1.1 by `HTTPServer` (libmicrohttpd).
+///
+/// Listens from `init` until `shutdown()`, which stops accepting connections, lets requests in
+/// flight finish (up to `HTTPServer.Configuration.shutdownGraceMs`) and answers the rest 503.
+/// `runUntilSignalled()` serves until SIGINT or SIGTERM, then shuts down gracefully.
+public final class GraphQLHTTPServer: Sendable {
+    public let handler: GraphQLHTTPHandler
+    private let server: HTTPServer
+
+    /// The TCP port the server listens on (the ephemeral one when the configured port is 0).
+    public var port: Int { server.port }
+
+    /// Starts listening.
+    ///
+    /// The HTTP server gets the handler's body limit (a longer body is refused 413 before it is
+    /// read) and a deadline 5 s past the handler's own `requestTimeoutMs`, as a backstop: the
+    /// handler answers 504 with a GraphQL error first; the HTTP server's plain 503 only comes if
+    /// the handler itself is stuck.
+    /// - Throws: `HTTPServerError` when the address is invalid or the port cannot be bound.
+    public init(handler: GraphQLHTTPHandler, http: HTTPServer.Configuration = HTTPServer.Configuration())
+        throws(HTTPServerError)
+    {
+        var http = http
+        http.maxBodyBytes = handler.configuration.maxBodyBytes
+        http.requestTimeoutMs =
+            handler.configuration.requestTimeoutMs > 0 ? handler.configuration.requestTimeoutMs + 5_000 : 0
+        self.handler = handler
+        self.server = try HTTPServer(configuration: http) { request in await handler.handle(request) }
+    }
+
+    /// Graceful shutdown: see the type's documentation. Returns once the server has stopped.
+    public func shutdown() async {
+        await server.shutdown()
+    }
+
+    /// Serves until the process receives SIGINT or SIGTERM, then shuts down gracefully and
+    /// returns the signal's number. Once this runs, those signals no longer kill the process.
+    @discardableResult
+    public func runUntilSignalled(_ signals: [Int32] = [SIGINT, SIGTERM]) async -> Int32 {
+        let received = await TerminationSignal.wait(for: signals)
+        await shutdown()
+        return received
+    }
+}

@@ -1,0 +1,62 @@
+import GraphQL
+import HTTPServer
+
+/// Turns GraphQL results into HTTP responses with the status codes of the GraphQL-over-HTTP
+/// draft ("Status Codes"):
+///
+/// | situation                                   | graphql-response+json | application/json |
+/// |---------------------------------------------|-----------------------|------------------|
+/// | `data` present and not null                 | 200                   | 200              |
+/// | `data: null` (a non-null root field failed) | 200                   | 200              |
+/// | no `data`: parse, validation, operation     | 400                   | 200              |
+/// |   selection or variable coercion failed     |                       |                  |
+/// | no `data`: the application rejected it      | its status (4xx/5xx)  | 200              |
+/// | not a well-formed request (JSON, params)    | 400                   | 400              |
+///
+/// `data: null` is answered 200: the draft says a response with a `data` entry that is null
+/// SHOULD get a 2xx and RECOMMENDS 200, because no request error happened; execution started
+/// and failed at a field (a "partial response"), and 4xx/5xx there is "not recommended".
+enum GraphQLResponseWriter {
+    /// The response for an outcome of the execute closure.
+    static func response(for outcome: GraphQLHTTPOutcome, media: GraphQLResponseMediaType) -> HTTPResponse {
+        switch outcome.result {
+        case .executed(let result):
+            let status = result.data == nil && media == .graphQLResponseJSON ? 400 : 200
+            return body(errors: result.errors, data: result.data, extensions: outcome.extensions, status: status, media: media)
+        case .rejected(let errors, let status):
+            return requestErrors(errors, extensions: outcome.extensions, status: status, media: media)
+        }
+    }
+
+    /// A response without `data`: request errors. `status` applies to graphql-response+json;
+    /// legacy application/json answers 200, except statuses that are about HTTP rather than
+    /// GraphQL (405 method, 504 deadline), which both media types keep.
+    static func requestErrors(
+        _ errors: [GraphQLError], extensions: JSONObject, status: Int, media: GraphQLResponseMediaType
+    ) -> HTTPResponse {
+        let httpStatus = media == .json && !keepsStatusForLegacyJSON(status) ? 200 : status
+        return body(errors: errors, data: nil, extensions: extensions, status: httpStatus, media: media)
+    }
+
+    /// A failure of the HTTP request itself (not well-formed, wrong method, not acceptable…): the
+    /// status holds for both media types, and the body is still a GraphQL response.
+    static func failure(_ message: String, status: Int, media: GraphQLResponseMediaType) -> HTTPResponse {
+        body(errors: [GraphQLError(message)], data: nil, extensions: JSONObject(), status: status, media: media)
+    }
+
+    private static func keepsStatusForLegacyJSON(_ status: Int) -> Bool {
+        status == 405 || status == 504
+    }
+
+    private static func body(
+        errors: [GraphQLError], data: JSONValue?, extensions: JSONObject, status: Int, media: GraphQLResponseMediaType
+    ) -> HTTPResponse {
+        var response = ExecutionResult(data: data, errors: errors).json
+        if extensions.count > 0, case .object(var object) = response {
+            object["extensions"] = .object(extensions)
+            response = .object(object)
+        }
+        return HTTPResponse(
+            status: status, headers: ["Content-Type": media.contentType], body: JSONWriter.serialize(response))
+    }
+}

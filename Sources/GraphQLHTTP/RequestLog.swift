@@ -1,0 +1,63 @@
+import Glibc
+import GraphQL
+
+/// One JSON log line per request: when, which request, how it ended, how long it took and how
+/// many upstream requests it caused.
+///
+/// Deliberately absent: the query text, variables, the URL query (GET requests carry variables
+/// there), headers, API keys and tokens. `path` is the request path without its query.
+public struct RequestLog: Sendable, Equatable {
+    /// RFC 3339 UTC time the request arrived, with milliseconds (`2026-11-29T14:03:07.123Z`).
+    public var time: String
+    public var requestID: String
+    public var method: String
+    public var path: String
+    public var status: Int
+    /// Wall time from the handler's start to its answer, in milliseconds.
+    public var durationMs: Double
+    public var upstreamRequests: Int
+    public var cacheHits: Int
+
+    /// The line, keys in this order: `time`, `requestId`, `method`, `path`, `status`,
+    /// `durationMs` (3 decimals), `upstreamRequests`, `cacheHits`.
+    public var line: String {
+        let roundedMs = (durationMs * 1000).rounded() / 1000
+        let object = JSONObject([
+            ("time", .string(time)), ("requestId", .string(requestID)), ("method", .string(method)),
+            ("path", .string(path)), ("status", .int(status)), ("durationMs", .double(roundedMs)),
+            ("upstreamRequests", .int(upstreamRequests)), ("cacheHits", .int(cacheHits)),
+        ])
+        return JSONWriter.string(.object(object))
+    }
+
+    /// The default sink: the line and a newline to standard error, in one `write` call so that
+    /// lines of concurrent requests never interleave.
+    public static let standardError: @Sendable (String) -> Void = { line in
+        var bytes = Array(line.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(2, buffer.baseAddress! + offset, buffer.count - offset)
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
+    }
+
+    /// The current time in RFC 3339 form (UTC, milliseconds).
+    static func now() -> String {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        var seconds = spec.tv_sec
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func pad(_ value: Int32, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        let milliseconds = Int32(spec.tv_nsec / 1_000_000)
+        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
+            + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2)).\(pad(milliseconds, 3))Z"
+    }
+}

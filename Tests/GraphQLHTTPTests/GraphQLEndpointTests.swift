@@ -1,0 +1,348 @@
+import GraphQL
+import HTTPClient
+import Testing
+
+@testable import GraphQLHTTP
+
+/// The GraphQL endpoint over real loopback HTTP: request encodings, media types and the status
+/// code of every rule of the GraphQL-over-HTTP draft.
+@Suite struct GraphQLEndpointTests {
+    static let modern = "application/graphql-response+json; charset=utf-8"
+    static let legacy = "application/json; charset=utf-8"
+
+    // MARK: - Successful requests
+
+    @Test func postWithoutAcceptAnswersGraphQLResponseJSON() async throws {
+        let test = try TestServer()
+        let response = try await test.post(#"{"query":"{ hello }"}"#)
+        #expect(response.status == 200)
+        #expect(response.headers["Content-Type"] == Self.modern)
+        #expect(response.text == #"{"data":{"hello":"Hello, world!"},"extensions":{"cost":1}}"#)
+        await test.server.shutdown()
+    }
+
+    @Test func postSelectsTheOperationAndCoercesVariables() async throws {
+        let test = try TestServer()
+        let body = #"""
+            {"query":"query A { hello } query B($n: String) { hello(name: $n) }","operationName":"B",
+             "variables":{"n":"AC/DC"},"extensions":{"persistedQuery":null}}
+            """#
+        let response = try await test.post(body, accept: "application/json")
+        #expect(response.status == 200)
+        #expect(response.headers["Content-Type"] == Self.legacy)
+        #expect(response.text == #"{"data":{"hello":"Hello, AC/DC!"},"extensions":{"cost":1}}"#)
+        await test.server.shutdown()
+    }
+
+    @Test func nullOperationNameAndVariablesCountAsAbsent() async throws {
+        let test = try TestServer()
+        let response = try await test.post(#"{"query":"{ hello }","operationName":null,"variables":null}"#)
+        #expect(response.status == 200)
+        #expect(response.text == #"{"data":{"hello":"Hello, world!"},"extensions":{"cost":1}}"#)
+        await test.server.shutdown()
+    }
+
+    @Test func getRunsAQueryFromTheURL() async throws {
+        let test = try TestServer()
+        let query = urlEncoded("query Greet($n: String) { hello(name: $n) }")
+        let variables = urlEncoded(#"{"n":"Björk"}"#)
+        let response = try await test.get(
+            "/graphql?query=\(query)&variables=\(variables)&operationName=Greet", accept: "application/json")
+        #expect(response.status == 200)
+        #expect(response.headers["Content-Type"] == Self.legacy)
+        #expect(response.text == #"{"data":{"hello":"Hello, Björk!"},"extensions":{"cost":1}}"#)
+        await test.server.shutdown()
+    }
+
+    @Test func getTreatsAnEmptyOperationNameAsAbsent() async throws {
+        let test = try TestServer()
+        let response = try await test.get("/graphql?query=%7B+hello+%7D&operationName=")
+        #expect(response.status == 200)
+        #expect(response.headers["Content-Type"] == Self.modern)
+        #expect(response.text == #"{"data":{"hello":"Hello, world!"},"extensions":{"cost":1}}"#)
+        await test.server.shutdown()
+    }
+
+    @Test func postRunsMutations() async throws {
+        let test = try TestServer()
+        let response = try await test.post(#"{"query":"mutation { rename(to: \"Ghost\") }"}"#)
+        #expect(response.status == 200)
+        #expect(response.text == #"{"data":{"rename":"renamed to Ghost"},"extensions":{"cost":1}}"#)
+        await test.server.shutdown()
+    }
+
+    // MARK: - Execution results are 200 with either media type
+
+    @Test(arguments: ["application/graphql-response+json", "application/json"])
+    func fieldErrorsStillAnswer200(accept: String) async throws {
+        let test = try TestServer()
+        let response = try await test.post(#"{"query":"{ hello broken }"}"#, accept: accept)
+        #expect(response.status == 200)
+        #expect(
+            response.text
+                == #"{"errors":[{"message":"broken on purpose","locations":[{"line":1,"column":9}],"path":["broken"],"#
+                + #""extensions":{"code":"BROKEN"}}],"data":{"hello":"Hello, world!","broken":null},"extensions":{"cost":1}}"#)
+        await test.server.shutdown()
+    }
+
+    /// `data: null` after a non-null root field failed: the draft recommends 200 with
+    /// graphql-response+json too (no request error happened: a partial response).
+    @Test(arguments: ["application/graphql-response+json", "application/json"])
+    func nullDataFromANonNullRootFieldAnswers200(accept: String) async throws {
+        let test = try TestServer()
+        let response = try await test.post(#"{"query":"{ mandatory }"}"#, accept: accept)
+        #expect(response.status == 200)
+        #expect(
+            response.text
+                == #"{"errors":[{"message":"mandatory value unavailable","locations":[{"line":1,"column":3}],"#
+                + #""path":["mandatory"]}],"data":null,"extensions":{"cost":1}}"#)
+        await test.server.shutdown()
+    }
+
+    // MARK: - Request errors: 400 with graphql-response+json, 200 with application/json
+
+    @Test(arguments: [("application/graphql-response+json", 400), ("application/json", 200)])
+    func syntaxErrors(accept: String, status: Int) async throws {
+        let test = try TestServer()
+        let response = try await test.post(#"{"query":"{"}"#, accept: accept)
+        #expect(response.status == status)
+        #expect(
+            response.text
+                == #"{"errors":[{"message":"Syntax Error: Expected Name, found <EOF>.","locations":[{"line":1,"column":2}]}]}"#)
+        await test.server.shutdown()
+    }
+
+    @Test(arguments: [("application/graphql-response+json", 400), ("application/json", 200)])
+    func validationErrors(accept: String, status: Int) async throws {
+        let test = try TestServer()
+        let response = try await test.post(#"{"query":"{ hello nope }"}"#, accept: accept)
+        #expect(response.status == status)
+        #expect(
+            response.text
+                == #"{"errors":[{"message":"Cannot query field \"nope\" on type \"Query\".","locations":[{"line":1,"column":9}],"#
+                + #""extensions":{"rule":"FieldsOnCorrectType"}}]}"#)
+        await test.server.shutdown()
+    }
+
+    @Test(arguments: [("application/graphql-response+json", 400), ("application/json", 200)])
+    func unknownOperationNames(accept: String, status: Int) async throws {
+        let test = try TestServer()
+        let response = try await test.post(#"{"query":"query A { hello }","operationName":"B"}"#, accept: accept)
+        #expect(response.status == status)
+        #expect(response.text == #"{"errors":[{"message":"Unknown operation named \"B\"."}],"extensions":{"cost":1}}"#)
+        await test.server.shutdown()
+    }
+
+    @Test(arguments: [("application/graphql-response+json", 400), ("application/json", 200)])
+    func variableCoercionFailures(accept: String, status: Int) async throws {
+        let test = try TestServer()
+        let response = try await test.post(
+            #"{"query":"query ($ms: Int!) { pause(ms: $ms) }","variables":{"ms":"soon"}}"#, accept: accept)
+        #expect(response.status == status)
+        #expect(
+            response.text
+                == #"{"errors":[{"message":"Variable \"$ms\" got invalid value \"soon\"; Int cannot represent non-integer value: \"soon\"","#
+                + #""locations":[{"line":1,"column":8}]}],"extensions":{"cost":1}}"#)
+        await test.server.shutdown()
+    }
+
+    @Test(arguments: [("application/graphql-response+json", 400), ("application/json", 200)])
+    func rejectionsByTheApplication(accept: String, status: Int) async throws {
+        let test = try TestServer()
+        let response = try await test.post(#"{"query":"{ costly }"}"#, accept: accept)
+        #expect(response.status == status)
+        #expect(
+            response.text
+                == #"{"errors":[{"message":"Query cost 5000 exceeds the limit of 1000.","extensions":{"code":"COST_LIMIT"}}],"#
+                + #""extensions":{"cost":5000}}"#)
+        await test.server.shutdown()
+    }
+
+    @Test func subscriptionsOverPOSTAreRequestErrors() async throws {
+        let test = try TestServer()
+        let response = try await test.post(#"{"query":"subscription { ticks }"}"#)
+        #expect(response.status == 400)
+        #expect(response.text == #"{"errors":[{"message":"Subscription operations are not supported over HTTP by this server."}]}"#)
+        await test.server.shutdown()
+    }
+
+    // MARK: - Not a well-formed GraphQL-over-HTTP request: 400 with either media type
+
+    @Test(arguments: [
+        ("NONSENSE", #"The request body is not valid JSON: unexpected character 'N', expected a value (line 1, column 1)."#),
+        (#"{"query":"#, #"The request body is not valid JSON: unexpected end of input, expected a value (line 1, column 10)."#),
+        ("[1]", #"The request body must be a JSON object with a \"query\" string."#),
+        (#"{"qeury":"{ hello }"}"#, #"The request has no \"query\" parameter holding a GraphQL document."#),
+        (#"{"query":null}"#, #"The request has no \"query\" parameter holding a GraphQL document."#),
+        (#"{"query":7}"#, #"The \"query\" parameter must be a string."#),
+        (#"{"query":"{ hello }","variables":[7]}"#, #"The \"variables\" parameter must be a JSON object."#),
+        (#"{"query":"{ hello }","operationName":3}"#, #"The \"operationName\" parameter must be a string."#),
+        (#"{"query":"{ hello }","extensions":"x"}"#, #"The \"extensions\" parameter must be a JSON object."#),
+    ])
+    func malformedPOSTBodies(body: String, message: String) async throws {
+        let test = try TestServer()
+        for accept in ["application/graphql-response+json", "application/json"] {
+            let response = try await test.post(body, accept: accept)
+            #expect(response.status == 400)
+            #expect(response.headers["Content-Type"] == (accept == "application/json" ? Self.legacy : Self.modern))
+            #expect(response.text == #"{"errors":[{"message":""# + message + #""}]}"#)
+        }
+        await test.server.shutdown()
+    }
+
+    @Test func malformedGETParameters() async throws {
+        let test = try TestServer()
+        let missing = try await test.get("/graphql?operationName=A", accept: "application/json")
+        #expect(missing.status == 400)
+        #expect(missing.text == #"{"errors":[{"message":"The request has no \"query\" parameter holding a GraphQL document."}]}"#)
+        let badVariables = try await test.get("/graphql?query=%7Bhello%7D&variables=%7Bnope")
+        #expect(badVariables.status == 400)
+        #expect(
+            badVariables.text
+                == #"{"errors":[{"message":"The \"variables\" parameter is not valid JSON: unexpected character 'n', expected a string key."}]}"#)
+        let listVariables = try await test.get("/graphql?query=%7Bhello%7D&variables=%5B1%5D")
+        #expect(listVariables.status == 400)
+        #expect(listVariables.text == #"{"errors":[{"message":"The \"variables\" parameter must be a JSON object."}]}"#)
+        await test.server.shutdown()
+    }
+
+    // MARK: - HTTP-level refusals
+
+    @Test(arguments: ["mutation { rename(to: \"x\") }", "subscription { ticks }"])
+    func getRefusesNonQueryOperationsWith405(document: String) async throws {
+        let test = try TestServer()
+        for accept in ["application/graphql-response+json", "application/json"] {
+            let response = try await test.get("/graphql?query=\(urlEncoded(document))", accept: accept)
+            #expect(response.status == 405)
+            #expect(response.headers["Allow"] == "POST")
+            #expect(
+                response.text
+                    == #"{"errors":[{"message":"GET requests can only run query operations; send this operation with POST."}]}"#)
+        }
+        await test.server.shutdown()
+    }
+
+    @Test func getPicksTheNamedOperationBeforeRefusingMutations() async throws {
+        let test = try TestServer()
+        let document = urlEncoded("query Q { hello } mutation M { rename(to: \"x\") }")
+        let query = try await test.get("/graphql?query=\(document)&operationName=Q")
+        #expect(query.status == 200)
+        let mutation = try await test.get("/graphql?query=\(document)&operationName=M")
+        #expect(mutation.status == 405)
+        await test.server.shutdown()
+    }
+
+    @Test func otherMethodsAre405WithAllow() async throws {
+        let test = try TestServer()
+        let response = try await test.request("PUT", "/graphql")
+        #expect(response.status == 405)
+        #expect(response.headers["Allow"] == "GET, POST, OPTIONS")
+        #expect(response.headers["Content-Type"] == Self.legacy)
+        #expect(response.text == #"{"errors":[{"message":"The /graphql endpoint accepts GET and POST requests, not PUT."}]}"#)
+        await test.server.shutdown()
+    }
+
+    @Test(arguments: ["text/plain", "image/png, text/*", "application/graphql-response+json;q=0, application/json;q=0"])
+    func acceptWithoutAGraphQLTypeIs406(accept: String) async throws {
+        let test = try TestServer()
+        let response = try await test.post(#"{"query":"{ hello }"}"#, accept: accept)
+        #expect(response.status == 406)
+        #expect(response.headers["Content-Type"] == Self.legacy)
+        #expect(
+            response.text
+                == #"{"errors":[{"message":"The Accept header allows no media type this endpoint produces; accept "#
+                + #"application/graphql-response+json or application/json."}]}"#)
+        await test.server.shutdown()
+    }
+
+    @Test(arguments: [
+        ("*/*", modern), ("application/*", modern), ("application/json, application/graphql-response+json", legacy),
+        ("application/graphql-response+json, application/json", modern),
+        ("application/json;q=0.9, application/graphql-response+json;q=0.8", legacy),
+        ("application/graphql-response+json; charset=utf-8, application/json; charset=utf-8", modern),
+        ("application/graphql-response+json; charset=latin1, application/json", legacy),
+    ])
+    func acceptPicksTheMediaType(accept: String, contentType: String) async throws {
+        let test = try TestServer()
+        let response = try await test.post(#"{"query":"{ hello }"}"#, accept: accept)
+        #expect(response.status == 200)
+        #expect(response.headers["Content-Type"] == contentType)
+        await test.server.shutdown()
+    }
+
+    @Test(arguments: [
+        (String?.none, "A POST request needs a Content-Type header; send the request as application/json."),
+        ("text/plain", #"Unsupported Content-Type \"text/plain\"; send the request as application/json (UTF-8)."#),
+        ("application/graphql", #"Unsupported Content-Type \"application/graphql\"; send the request as application/json (UTF-8)."#),
+        (
+            "application/json; charset=iso-8859-1",
+            #"Unsupported Content-Type \"application/json; charset=iso-8859-1\"; send the request as application/json (UTF-8)."#
+        ),
+    ])
+    func unsupportedRequestContentTypesAre415(contentType: String?, message: String) async throws {
+        let test = try TestServer()
+        let response = try await test.post(#"{"query":"{ hello }"}"#, contentType: contentType)
+        #expect(response.status == 415)
+        #expect(response.text == #"{"errors":[{"message":""# + message + #""}]}"#)
+        await test.server.shutdown()
+    }
+
+    @Test(arguments: ["application/json; charset=utf-8", "Application/JSON;charset=\"UTF-8\""])
+    func jsonWithTheUTF8CharsetIsAccepted(contentType: String) async throws {
+        let test = try TestServer()
+        let response = try await test.post(#"{"query":"{ hello }"}"#, contentType: contentType)
+        #expect(response.status == 200)
+        await test.server.shutdown()
+    }
+
+    @Test func bodiesOverTheLimitAre413() async throws {
+        let test = try TestServer(configure: { $0.maxBodyBytes = 64 })
+        let small = try await test.post(#"{"query":"{ hello }"}"#)
+        #expect(small.status == 200)
+        let large = try await test.post(#"{"query":"{ hello }","padding":""# + String(repeating: "x", count: 64) + #""}"#)
+        #expect(large.status == 413)
+        await test.server.shutdown()
+    }
+
+    @Test func otherPathsAre404() async throws {
+        let test = try TestServer()
+        let response = try await test.get("/graphiql")
+        #expect(response.status == 404)
+        #expect(response.text == "not found; GraphQL is served at /graphql\n")
+        await test.server.shutdown()
+    }
+
+    // MARK: - Deadline
+
+    @Test func executionOverTheDeadlineIsAnswered504() async throws {
+        let test = try TestServer(configure: { $0.requestTimeoutMs = 150 })
+        let clock = ContinuousClock()
+        let started = clock.now
+        let response = try await test.post(#"{"query":"{ slowForever }"}"#, accept: "application/json")
+        let elapsed = started.duration(to: clock.now)
+        #expect(response.status == 504)
+        #expect(response.headers["Content-Type"] == Self.legacy)
+        #expect(
+            response.text
+                == #"{"errors":[{"message":"The request did not finish within 150 ms and was cancelled.","#
+                + #""extensions":{"code":"REQUEST_TIMEOUT"}}]}"#)
+        #expect(elapsed >= .milliseconds(150))
+        #expect(elapsed < .milliseconds(1_500))
+        // A cancellable resolver finishing in time is unaffected.
+        let quick = try await test.post(#"{"query":"{ pause(ms: 10) }"}"#)
+        #expect(quick.status == 200)
+        #expect(quick.text == #"{"data":{"pause":"paused 10 ms"},"extensions":{"cost":1}}"#)
+        await test.server.shutdown()
+    }
+
+    @Test func requestIDsAreEchoedOrGenerated() async throws {
+        let test = try TestServer()
+        let given = try await test.post(#"{"query":"{ hello }"}"#, headers: [("X-Request-Id", "client-42")])
+        #expect(given.headers["X-Request-Id"] == "client-42")
+        let forged = try await test.post(#"{"query":"{ hello }"}"#, headers: [("X-Request-Id", "a\"b")])
+        let generated = try #require(forged.headers["X-Request-Id"])
+        #expect(generated.utf8.count == 10)
+        #expect(generated.hasSuffix("-1"))
+        await test.server.shutdown()
+    }
+}

@@ -1,0 +1,199 @@
+import GraphQL
+import Synchronization
+import Testing
+
+@testable import GraphQLHTTP
+
+@Suite struct DocumentCacheTests {
+    static let schema = TestGateway.schema
+
+    private func prepared(_ query: String) throws -> PreparedDocument {
+        try prepareDocument(Source(query), schema: Self.schema).get()
+    }
+
+    @Test func keepsAtMostCapacityDroppingTheOldest() throws {
+        let cache = DocumentCache(capacity: 2)
+        cache.insert(try prepared("{ hello }"), for: "a")
+        cache.insert(try prepared("{ broken }"), for: "b")
+        #expect(cache.document(for: "a")?.source.body == "{ hello }")
+        cache.insert(try prepared("{ mandatory }"), for: "c")
+        #expect(cache.count == 2)
+        #expect(cache.document(for: "a") == nil)
+        #expect(cache.document(for: "b")?.source.body == "{ broken }")
+        #expect(cache.document(for: "c")?.source.body == "{ mandatory }")
+        for index in 0..<10 {
+            cache.insert(try prepared("{ hello }"), for: "k\(index)")
+        }
+        #expect(cache.count == 2)
+        #expect(cache.document(for: "k8") != nil)
+        #expect(cache.document(for: "k9") != nil)
+    }
+
+    @Test func capacityZeroKeepsNothing() throws {
+        let cache = DocumentCache(capacity: 0)
+        cache.insert(try prepared("{ hello }"), for: "a")
+        #expect(cache.document(for: "a") == nil)
+        #expect(cache.count == 0)
+    }
+}
+
+@Suite struct RequestIDGeneratorTests {
+    @Test func acceptsOnlyShortPlainTokens() {
+        #expect(RequestIDGenerator.isAcceptable("abc-123_X.y"))
+        #expect(RequestIDGenerator.isAcceptable(String(repeating: "a", count: 64)))
+        #expect(!RequestIDGenerator.isAcceptable(String(repeating: "a", count: 65)))
+        #expect(!RequestIDGenerator.isAcceptable(""))
+        #expect(!RequestIDGenerator.isAcceptable("a b"))
+        #expect(!RequestIDGenerator.isAcceptable("a\"}\n{"))
+    }
+
+    @Test func generatesCountingIDsWithAProcessPrefix() {
+        let generator = RequestIDGenerator()
+        let first = generator.next(incoming: nil)
+        let second = generator.next(incoming: "bad id")
+        #expect(first.utf8.count == 10)
+        #expect(first.hasSuffix("-1"))
+        #expect(second == String(first.dropLast()) + "2")
+        #expect(generator.next(incoming: "mine") == "mine")
+    }
+}
+
+@Suite struct ExecutionDeadlineTests {
+    @Test func returnsTheValueInTime() async {
+        let value = await withDeadline(timeoutMs: 1_000) { 42 }
+        #expect(value == 42)
+        let unbounded = await withDeadline(timeoutMs: 0) { 7 }
+        #expect(unbounded == 7)
+    }
+
+    @Test func answersNilAtTheDeadlineAndCancelsTheWork() async {
+        let cancelled = Atomic<Bool>(false)
+        let clock = ContinuousClock()
+        let started = clock.now
+        let value = await withDeadline(timeoutMs: 50) { () async -> Int in
+            do {
+                try await Task.sleep(for: .seconds(5))
+            } catch {
+                cancelled.store(true, ordering: .sequentiallyConsistent)
+            }
+            return 1
+        }
+        #expect(value == nil)
+        #expect(started.duration(to: clock.now) < .milliseconds(1_000))
+        try? await Task.sleep(for: .milliseconds(50))
+        let wasCancelled = cancelled.load(ordering: .sequentiallyConsistent)
+        #expect(wasCancelled)
+    }
+
+    @Test func doesNotWaitForWorkThatIgnoresCancellation() async {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let value = await withDeadline(timeoutMs: 50) { () async -> Int in
+            let end = ContinuousClock().now.advanced(by: .milliseconds(600))
+            while ContinuousClock().now < end { try? await Task.sleep(for: .milliseconds(5)) }
+            return 1
+        }
+        #expect(value == nil)
+        #expect(started.duration(to: clock.now) < .milliseconds(400))
+    }
+
+    @Test func followsTheCallersCancellation() async {
+        let task = Task { await withDeadline(timeoutMs: 5_000) { () async -> Int in
+            try? await Task.sleep(for: .seconds(5))
+            return 1
+        } }
+        try? await Task.sleep(for: .milliseconds(20))
+        task.cancel()
+        #expect(await task.value == nil)
+    }
+}
+
+@Suite struct GraphQLHTTPMetricsTests {
+    @Test func rendersTheExpositionFormat() {
+        let metrics = GraphQLHTTPMetrics()
+        var report = RequestReport(cacheHits: 3)
+        report.recordUpstream(service: "youtube", outcome: "timeout")
+        report.recordUpstream(service: "itunes", outcome: "ok", count: 2)
+        metrics.requestStarted()
+        metrics.requestFinished(pathLabel: "/graphql", status: 200, durationSeconds: 0.004, report: report)
+        metrics.requestStarted()
+        metrics.requestFinished(pathLabel: "/graphql", status: 200, durationSeconds: 20, report: RequestReport())
+        metrics.requestStarted()
+        #expect(
+            metrics.render() == """
+                # HELP musicgraph_http_requests_total HTTP requests answered, by path and status.
+                # TYPE musicgraph_http_requests_total counter
+                musicgraph_http_requests_total{path="/graphql",status="200"} 2
+                # HELP musicgraph_http_request_duration_seconds Time to answer HTTP requests, by status.
+                # TYPE musicgraph_http_request_duration_seconds histogram
+                musicgraph_http_request_duration_seconds_bucket{status="200",le="0.001"} 0
+                musicgraph_http_request_duration_seconds_bucket{status="200",le="0.0025"} 0
+                musicgraph_http_request_duration_seconds_bucket{status="200",le="0.005"} 1
+                musicgraph_http_request_duration_seconds_bucket{status="200",le="0.01"} 1
+                musicgraph_http_request_duration_seconds_bucket{status="200",le="0.025"} 1
+                musicgraph_http_request_duration_seconds_bucket{status="200",le="0.05"} 1
+                musicgraph_http_request_duration_seconds_bucket{status="200",le="0.1"} 1
+                musicgraph_http_request_duration_seconds_bucket{status="200",le="0.25"} 1
+                musicgraph_http_request_duration_seconds_bucket{status="200",le="0.5"} 1
+                musicgraph_http_request_duration_seconds_bucket{status="200",le="1.0"} 1
+                musicgraph_http_request_duration_seconds_bucket{status="200",le="2.5"} 1
+                musicgraph_http_request_duration_seconds_bucket{status="200",le="5.0"} 1
+                musicgraph_http_request_duration_seconds_bucket{status="200",le="10.0"} 1
+                musicgraph_http_request_duration_seconds_bucket{status="200",le="+Inf"} 2
+                musicgraph_http_request_duration_seconds_sum{status="200"} 20.004
+                musicgraph_http_request_duration_seconds_count{status="200"} 2
+                # HELP musicgraph_http_requests_in_flight HTTP requests being handled.
+                # TYPE musicgraph_http_requests_in_flight gauge
+                musicgraph_http_requests_in_flight 1
+                # HELP musicgraph_upstream_requests_total Upstream API requests, by service and outcome.
+                # TYPE musicgraph_upstream_requests_total counter
+                musicgraph_upstream_requests_total{service="itunes",outcome="ok"} 2
+                musicgraph_upstream_requests_total{service="youtube",outcome="timeout"} 1
+                # HELP musicgraph_cache_hits_total Upstream reads answered from the cache.
+                # TYPE musicgraph_cache_hits_total counter
+                musicgraph_cache_hits_total 3
+
+                """)
+    }
+
+    @Test func escapesLabelValues() {
+        let metrics = GraphQLHTTPMetrics()
+        var report = RequestReport()
+        report.recordUpstream(service: "a\"b\\c\nd", outcome: "ok")
+        metrics.requestStarted()
+        metrics.requestFinished(pathLabel: "/graphql", status: 200, durationSeconds: 0, report: report)
+        #expect(metrics.render().contains(#"musicgraph_upstream_requests_total{service="a\"b\\c\nd",outcome="ok"} 1"#))
+    }
+}
+
+@Suite struct RequestLogTests {
+    @Test func lineHasFixedKeysAndRoundedDuration() {
+        let log = RequestLog(
+            time: "2026-11-29T14:03:07.123Z", requestID: "r-1", method: "POST", path: "/graphql\"x", status: 504,
+            durationMs: 12.345678, upstreamRequests: 3, cacheHits: 1)
+        #expect(
+            log.line
+                == #"{"time":"2026-11-29T14:03:07.123Z","requestId":"r-1","method":"POST","path":"/graphql\"x","status":504,"#
+                + #""durationMs":12.346,"upstreamRequests":3,"cacheHits":1}"#)
+    }
+
+    @Test func nowIsRFC3339WithMilliseconds() {
+        let time = RequestLog.now()
+        let bytes = Array(time.utf8)
+        #expect(bytes.count == 24)
+        #expect(time.hasPrefix("20"))
+        #expect(bytes[4] == UInt8(ascii: "-") && bytes[10] == UInt8(ascii: "T") && bytes[19] == UInt8(ascii: "."))
+        #expect(time.hasSuffix("Z"))
+    }
+}
+
+@Suite struct GraphQLHTTPOutcomeTests {
+    @Test func reportTotalsUpstreamRequests() {
+        var report = RequestReport()
+        report.recordUpstream(service: "itunes", outcome: "ok")
+        report.recordUpstream(service: "itunes", outcome: "ok", count: 2)
+        report.recordUpstream(service: "tmdb", outcome: "http_error")
+        #expect(report.upstreamRequests[RequestReport.UpstreamKey(service: "itunes", outcome: "ok")] == 3)
+        #expect(report.totalUpstreamRequests == 4)
+    }
+}
