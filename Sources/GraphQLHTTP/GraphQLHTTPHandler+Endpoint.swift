@@ -94,7 +94,7 @@ extension GraphQLHTTPHandler {
         }
 
         let execute = self.execute
-        let outcome = await withDeadline(timeoutMs: configuration.requestTimeoutMs) {
+        let outcome = await withDeadline(timeoutMs: configuration.requestTimeoutMs, scheduler: deadlines) {
             await execute(prepared, parameters.operationName, parameters.variables)
         }
         guard let outcome else {

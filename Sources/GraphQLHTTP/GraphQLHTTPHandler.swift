@@ -25,6 +25,7 @@ public struct GraphQLHTTPHandler: Sendable {
     let execute: Execute
     let documentCache: DocumentCache
     let requestIDs = RequestIDGenerator()
+    let deadlines = DeadlineScheduler()
 
     public init(
         schema: Schema, configuration: Configuration = Configuration(), metrics: GraphQLHTTPMetrics = GraphQLHTTPMetrics(),

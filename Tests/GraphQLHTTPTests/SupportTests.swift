@@ -60,9 +60,9 @@ import Testing
 
 @Suite struct ExecutionDeadlineTests {
     @Test func returnsTheValueInTime() async {
-        let value = await withDeadline(timeoutMs: 1_000) { 42 }
+        let value = await withDeadline(timeoutMs: 1_000, scheduler: DeadlineScheduler()) { 42 }
         #expect(value == 42)
-        let unbounded = await withDeadline(timeoutMs: 0) { 7 }
+        let unbounded = await withDeadline(timeoutMs: 0, scheduler: DeadlineScheduler()) { 7 }
         #expect(unbounded == 7)
     }
 
@@ -70,7 +70,7 @@ import Testing
         let cancelled = Atomic<Bool>(false)
         let clock = ContinuousClock()
         let started = clock.now
-        let value = await withDeadline(timeoutMs: 50) { () async -> Int in
+        let value = await withDeadline(timeoutMs: 50, scheduler: DeadlineScheduler()) { () async -> Int in
             do {
                 try await Task.sleep(for: .seconds(5))
             } catch {
@@ -88,7 +88,7 @@ import Testing
     @Test func doesNotWaitForWorkThatIgnoresCancellation() async {
         let clock = ContinuousClock()
         let started = clock.now
-        let value = await withDeadline(timeoutMs: 50) { () async -> Int in
+        let value = await withDeadline(timeoutMs: 50, scheduler: DeadlineScheduler()) { () async -> Int in
             let end = ContinuousClock().now.advanced(by: .milliseconds(600))
             while ContinuousClock().now < end { try? await Task.sleep(for: .milliseconds(5)) }
             return 1
@@ -98,7 +98,7 @@ import Testing
     }
 
     @Test func followsTheCallersCancellation() async {
-        let task = Task { await withDeadline(timeoutMs: 5_000) { () async -> Int in
+        let task = Task { await withDeadline(timeoutMs: 5_000, scheduler: DeadlineScheduler()) { () async -> Int in
             try? await Task.sleep(for: .seconds(5))
             return 1
         } }
