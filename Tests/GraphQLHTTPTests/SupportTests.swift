@@ -197,3 +197,33 @@ import Testing
         #expect(report.totalUpstreamRequests == 4)
     }
 }
+
+@Suite struct NegotiationCacheTests {
+    @Test func remembersDecisionsAndStaysBounded() {
+        let cache = NegotiationCache()
+        #expect(cache.decision(for: "application/json") == .init(media: .json, prefersHTML: false))
+        #expect(cache.decision(for: "application/json") == .init(media: .json, prefersHTML: false))
+        #expect(cache.decision(for: "text/html, */*;q=0.8") == .init(media: .graphQLResponseJSON, prefersHTML: true))
+        #expect(cache.decision(for: "text/plain") == .init(media: nil, prefersHTML: false))
+        for index in 0..<200 {
+            #expect(cache.decision(for: "application/json;q=0.\(index % 9 + 1), x/y\(index)").media == .json)
+        }
+    }
+}
+
+@Suite struct TimestampFormatterTests {
+    @Test func formatsUTCWithMilliseconds() {
+        #expect(TimestampFormatter.format((0, 5)).text == "1970-01-01T00:00:00.005Z")
+        #expect(TimestampFormatter.format((1_795_960_987, 123)) == ("2026-11-29T14:03:07.", "2026-11-29T14:03:07.123Z"))
+        #expect(TimestampFormatter.format((951_825_599, 42)).text == "2000-02-29T11:59:59.042Z")
+    }
+
+    @Test func cachedNowMatchesAFreshFormat() {
+        let formatter = TimestampFormatter()
+        let first = formatter.now()
+        let second = formatter.now()
+        #expect(first.utf8.count == 24)
+        #expect(second.utf8.count == 24)
+        #expect(second >= first)
+    }
+}
