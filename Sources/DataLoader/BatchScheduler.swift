@@ -46,8 +46,8 @@ protocol BatchDispatching: AnyObject, Sendable {
 /// loader has queued keys, dispatches every loader with queued keys. The mechanism is
 /// described at the top of `BatchScheduler.swift`. Its `enter()` / `leave()` match the GraphQL
 /// module's `ExecutionActivity` protocol, which this module does not import: declare
-/// `extension BatchScheduler: @retroactive ExecutionActivity {}` where both are visible and
-/// pass the scheduler as the executor's `activity`.
+/// `extension BatchScheduler: ExecutionActivity {}` where both are visible (no `@retroactive`:
+/// both modules are in this package) and pass the scheduler as the executor's `activity`.
 ///
 /// Create one per request, never share one between requests.
 public final class BatchScheduler: Sendable {

@@ -30,9 +30,11 @@ public final class DemoUpstreamServer: Sendable {
       var headers: [String: String] = [:]
       for field in request.headers { headers[field.name.lowercased()] = field.value }
       let response = await demo.handle(
-        DemoRequest(method: request.method, path: request.path, rawQuery: request.rawQuery, headers: headers, body: request.body))
+        DemoRequest(
+          method: request.method, path: request.path, rawQuery: request.rawQuery, headers: headers, body: request.body))
       return HTTPResponse(
-        status: response.status, headers: HTTPHeaders(response.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }),
+        status: response.status,
+        headers: HTTPHeaders(response.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }),
         body: response.body)
     }
   }

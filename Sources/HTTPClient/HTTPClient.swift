@@ -8,181 +8,181 @@ import CCurl
 /// secret (`Configuration.secretQueryParameters`, `secretHeaders`) into an error or description.
 /// TLS peer and host verification are always on.
 public final class HTTPClient: Sendable {
-    public let configuration: Configuration
-    private let loop: CurlMultiLoop
-    private let limiter: HostLimiter
-    private let redactor: SecretRedactor
+  public let configuration: Configuration
+  private let loop: CurlMultiLoop
+  private let limiter: HostLimiter
+  private let redactor: SecretRedactor
 
-    public init(configuration: Configuration = Configuration()) {
-        self.configuration = configuration
-        loop = CurlMultiLoop(maxConnections: configuration.maxIdleConnections)
-        limiter = HostLimiter(limit: configuration.maxConcurrentRequestsPerHost)
-        redactor = SecretRedactor(
-            secretQueryParameters: configuration.secretQueryParameters, secretHeaders: configuration.secretHeaders)
-    }
+  public init(configuration: Configuration = Configuration()) {
+    self.configuration = configuration
+    loop = CurlMultiLoop(maxConnections: configuration.maxIdleConnections)
+    limiter = HostLimiter(limit: configuration.maxConcurrentRequestsPerHost)
+    redactor = SecretRedactor(
+      secretQueryParameters: configuration.secretQueryParameters, secretHeaders: configuration.secretHeaders)
+  }
 
-    deinit {
-        loop.stop()
-    }
+  deinit {
+    loop.stop()
+  }
 
-    /// `url` with the values of secret query parameters and any userinfo password replaced by
-    /// `***`; the form every error, description and log line of ours uses.
-    public func redactedURL(_ url: String) -> String {
-        redactor.redact(url: url)
-    }
+  /// `url` with the values of secret query parameters and any userinfo password replaced by
+  /// `***`; the form every error, description and log line of ours uses.
+  public func redactedURL(_ url: String) -> String {
+    redactor.redact(url: url)
+  }
 
-    /// `GET url`. See `execute(_:deadline:)`.
-    public func get(
-        _ url: String, headers: HTTPClientHeaders = [:], deadline: ContinuousClock.Instant? = nil
-    ) async throws(HTTPClientError) -> HTTPClientResponse {
-        try await execute(HTTPClientRequest(method: "GET", url: url, headers: headers), deadline: deadline)
-    }
+  /// `GET url`. See `execute(_:deadline:)`.
+  public func get(
+    _ url: String, headers: HTTPClientHeaders = [:], deadline: ContinuousClock.Instant? = nil
+  ) async throws(HTTPClientError) -> HTTPClientResponse {
+    try await execute(HTTPClientRequest(method: "GET", url: url, headers: headers), deadline: deadline)
+  }
 
-    /// `POST url` with `body` (not retried unless `execute` is given an idempotent request).
-    public func post(
-        _ url: String, headers: HTTPClientHeaders = [:], body: [UInt8], deadline: ContinuousClock.Instant? = nil
-    ) async throws(HTTPClientError) -> HTTPClientResponse {
-        try await execute(HTTPClientRequest(method: "POST", url: url, headers: headers, body: body), deadline: deadline)
-    }
+  /// `POST url` with `body` (not retried unless `execute` is given an idempotent request).
+  public func post(
+    _ url: String, headers: HTTPClientHeaders = [:], body: [UInt8], deadline: ContinuousClock.Instant? = nil
+  ) async throws(HTTPClientError) -> HTTPClientResponse {
+    try await execute(HTTPClientRequest(method: "POST", url: url, headers: headers, body: body), deadline: deadline)
+  }
 
-    /// Sends `request`, retrying per `configuration.retry`, and returns the last response of any
-    /// status. At most `configuration.maxConcurrentRequestsPerHost` calls per host are in flight;
-    /// the others wait in line.
-    ///
-    /// - Parameter deadline: an absolute time bounding everything: waiting in line, every try
-    ///   and the waits between tries. No retry starts a wait that would end after it; if one was
-    ///   due, the last response is returned, or `.deadlineExceeded` thrown after a failure.
-    /// - Returns: the response, with `tries` = how many times it was sent.
-    /// - Throws: `HTTPClientError`: `.connectFailed` / `.timedOut` when the last try failed so,
-    ///   `.deadlineExceeded`, `.responseTooLarge`, `.cancelled` (task cancelled), `.transport`.
-    public func execute(
-        _ request: HTTPClientRequest, deadline: ContinuousClock.Instant? = nil
-    ) async throws(HTTPClientError) -> HTTPClientResponse {
-        let clock = ContinuousClock()
-        let host = Self.hostKey(of: request.url)
-        var tries = 0
-        while true {
-            guard !Task.isCancelled else { throw .cancelled(url: redactedURL(request.url)) }
-            switch await limiter.acquire(host: host, deadline: deadline) {
-            case .acquired: break
-            case .cancelled: throw .cancelled(url: redactedURL(request.url))
-            case .deadlineExceeded: throw .deadlineExceeded(url: redactedURL(request.url))
-            }
-            var timeoutMs = configuration.timeoutMs
-            var clippedByDeadline = false
-            if let deadline {
-                let remainingMs = Self.milliseconds(clock.now.duration(to: deadline))
-                guard remainingMs > 0 else {
-                    limiter.release(host: host)
-                    throw .deadlineExceeded(url: redactedURL(request.url))
-                }
-                if remainingMs < timeoutMs {
-                    timeoutMs = remainingMs
-                    clippedByDeadline = true
-                }
-            }
-            tries += 1
-            let outcome = await transfer(
-                request, timeoutMs: timeoutMs, connectTimeoutMs: min(configuration.connectTimeoutMs, timeoutMs))
-            limiter.release(host: host)
-
-            let result = classify(outcome, request: request, timeoutMs: timeoutMs, clippedByDeadline: clippedByDeadline)
-            let retryOutcome: RetryPolicy.TryOutcome
-            switch result {
-            case .success(let response):
-                retryOutcome = .response(
-                    status: response.status,
-                    retryAfterSeconds: RetryPolicy.retryAfterSeconds(response.headers["Retry-After"]))
-            case .failure(.connectFailed): retryOutcome = .connectFailed
-            case .failure(.timedOut): retryOutcome = .timedOut
-            case .failure: retryOutcome = .final
-            }
-            guard
-                let delayMs = configuration.retry.delayMs(
-                    after: retryOutcome, completedTries: tries, isIdempotent: request.isIdempotent,
-                    random: Double.random(in: 0..<1))
-            else {
-                var response = try result.get()
-                response.tries = tries
-                return response
-            }
-            if let deadline, clock.now.advanced(by: .milliseconds(delayMs)) >= deadline {
-                // A retry was due but cannot finish in time: a response is still worth returning,
-                // a failure means the deadline cut the call short.
-                guard case .success(var response) = result else {
-                    throw .deadlineExceeded(url: redactedURL(request.url))
-                }
-                response.tries = tries
-                return response
-            }
-            do {
-                try await Task.sleep(for: .milliseconds(delayMs))
-            } catch {
-                throw .cancelled(url: redactedURL(request.url))
-            }
+  /// Sends `request`, retrying per `configuration.retry`, and returns the last response of any
+  /// status. At most `configuration.maxConcurrentRequestsPerHost` calls per host are in flight;
+  /// the others wait in line.
+  ///
+  /// - Parameter deadline: an absolute time bounding everything: waiting in line, every try
+  ///   and the waits between tries. No retry starts a wait that would end after it; if one was
+  ///   due, the last response is returned, or `.deadlineExceeded` thrown after a failure.
+  /// - Returns: the response, with `tries` = how many times it was sent.
+  /// - Throws: `HTTPClientError`: `.connectFailed` / `.timedOut` when the last try failed so,
+  ///   `.deadlineExceeded`, `.responseTooLarge`, `.cancelled` (task cancelled), `.transport`.
+  public func execute(
+    _ request: HTTPClientRequest, deadline: ContinuousClock.Instant? = nil
+  ) async throws(HTTPClientError) -> HTTPClientResponse {
+    let clock = ContinuousClock()
+    let host = Self.hostKey(of: request.url)
+    var tries = 0
+    while true {
+      guard !Task.isCancelled else { throw .cancelled(url: redactedURL(request.url)) }
+      switch await limiter.acquire(host: host, deadline: deadline) {
+      case .acquired: break
+      case .cancelled: throw .cancelled(url: redactedURL(request.url))
+      case .deadlineExceeded: throw .deadlineExceeded(url: redactedURL(request.url))
+      }
+      var timeoutMs = configuration.timeoutMs
+      var clippedByDeadline = false
+      if let deadline {
+        let remainingMs = Self.milliseconds(clock.now.duration(to: deadline))
+        guard remainingMs > 0 else {
+          limiter.release(host: host)
+          throw .deadlineExceeded(url: redactedURL(request.url))
         }
-    }
-
-    // MARK: - One try
-
-    private func transfer(_ request: HTTPClientRequest, timeoutMs: Int, connectTimeoutMs: Int) async -> TransferOutcome {
-        guard
-            let transfer = CurlTransfer(
-                request: request, timeoutMs: timeoutMs, connectTimeoutMs: connectTimeoutMs,
-                maxResponseBytes: configuration.maxResponseBytes, userAgent: configuration.userAgent)
-        else {
-            return .failed(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "curl_easy_init failed")
+        if remainingMs < timeoutMs {
+          timeoutMs = remainingMs
+          clippedByDeadline = true
         }
-        let loop = self.loop
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                transfer.continuation = continuation
-                loop.start(transfer)
-            }
-        } onCancel: {
-            loop.cancel(transfer)
+      }
+      tries += 1
+      let outcome = await transfer(
+        request, timeoutMs: timeoutMs, connectTimeoutMs: min(configuration.connectTimeoutMs, timeoutMs))
+      limiter.release(host: host)
+
+      let result = classify(outcome, request: request, timeoutMs: timeoutMs, clippedByDeadline: clippedByDeadline)
+      let retryOutcome: RetryPolicy.TryOutcome
+      switch result {
+      case .success(let response):
+        retryOutcome = .response(
+          status: response.status,
+          retryAfterSeconds: RetryPolicy.retryAfterSeconds(response.headers["Retry-After"]))
+      case .failure(.connectFailed): retryOutcome = .connectFailed
+      case .failure(.timedOut): retryOutcome = .timedOut
+      case .failure: retryOutcome = .final
+      }
+      guard
+        let delayMs = configuration.retry.delayMs(
+          after: retryOutcome, completedTries: tries, isIdempotent: request.isIdempotent,
+          random: Double.random(in: 0..<1))
+      else {
+        var response = try result.get()
+        response.tries = tries
+        return response
+      }
+      if let deadline, clock.now.advanced(by: .milliseconds(delayMs)) >= deadline {
+        // A retry was due but cannot finish in time: a response is still worth returning,
+        // a failure means the deadline cut the call short.
+        guard case .success(var response) = result else {
+          throw .deadlineExceeded(url: redactedURL(request.url))
         }
+        response.tries = tries
+        return response
+      }
+      do {
+        try await Task.sleep(for: .milliseconds(delayMs))
+      } catch {
+        throw .cancelled(url: redactedURL(request.url))
+      }
     }
+  }
 
-    private func classify(
-        _ outcome: TransferOutcome, request: HTTPClientRequest, timeoutMs: Int, clippedByDeadline: Bool
-    ) -> Result<HTTPClientResponse, HTTPClientError> {
-        let url = redactedURL(request.url)
-        switch outcome {
-        case .completed(let status, let headers, let body):
-            return .success(HTTPClientResponse(status: status, headers: headers, body: body))
-        case .tooLarge:
-            return .failure(.responseTooLarge(url: url, limitBytes: configuration.maxResponseBytes))
-        case .cancelled:
-            return .failure(.cancelled(url: url))
-        case .failed(let code, let rawMessage):
-            let message = redactor.scrub(rawMessage, secrets: redactor.secretValues(of: request))
-            switch CURLcode(rawValue: UInt32(code)) {
-            case CURLE_OPERATION_TIMEDOUT:
-                return .failure(clippedByDeadline ? .deadlineExceeded(url: url) : .timedOut(url: url, afterMs: timeoutMs))
-            case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
-                return .failure(.connectFailed(url: url, message: message))
-            default:
-                return .failure(.transport(url: url, code: code, message: message))
-            }
-        }
+  // MARK: - One try
+
+  private func transfer(_ request: HTTPClientRequest, timeoutMs: Int, connectTimeoutMs: Int) async -> TransferOutcome {
+    guard
+      let transfer = CurlTransfer(
+        request: request, timeoutMs: timeoutMs, connectTimeoutMs: connectTimeoutMs,
+        maxResponseBytes: configuration.maxResponseBytes, userAgent: configuration.userAgent)
+    else {
+      return .failed(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "curl_easy_init failed")
     }
-
-    // MARK: - Helpers
-
-    /// `scheme://host:port` in lower case, the unit of `maxConcurrentRequestsPerHost`.
-    static func hostKey(of url: String) -> String {
-        guard let schemeEnd = url.range(of: "://") else { return url.lowercased() }
-        let rest = url[schemeEnd.upperBound...]
-        var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        if let at = authority.lastIndex(of: "@") {
-            authority = authority[authority.index(after: at)...]
-        }
-        return (url[..<schemeEnd.upperBound] + authority).lowercased()
+    let loop = self.loop
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        transfer.continuation = continuation
+        loop.start(transfer)
+      }
+    } onCancel: {
+      loop.cancel(transfer)
     }
+  }
 
-    private static func milliseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        return Int(seconds) * 1_000 + Int(attoseconds / 1_000_000_000_000_000)
+  private func classify(
+    _ outcome: TransferOutcome, request: HTTPClientRequest, timeoutMs: Int, clippedByDeadline: Bool
+  ) -> Result<HTTPClientResponse, HTTPClientError> {
+    let url = redactedURL(request.url)
+    switch outcome {
+    case .completed(let status, let headers, let body):
+      return .success(HTTPClientResponse(status: status, headers: headers, body: body))
+    case .tooLarge:
+      return .failure(.responseTooLarge(url: url, limitBytes: configuration.maxResponseBytes))
+    case .cancelled:
+      return .failure(.cancelled(url: url))
+    case .failed(let code, let rawMessage):
+      let message = redactor.scrub(rawMessage, secrets: redactor.secretValues(of: request))
+      switch CURLcode(rawValue: UInt32(code)) {
+      case CURLE_OPERATION_TIMEDOUT:
+        return .failure(clippedByDeadline ? .deadlineExceeded(url: url) : .timedOut(url: url, afterMs: timeoutMs))
+      case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
+        return .failure(.connectFailed(url: url, message: message))
+      default:
+        return .failure(.transport(url: url, code: code, message: message))
+      }
     }
+  }
+
+  // MARK: - Helpers
+
+  /// `scheme://host:port` in lower case, the unit of `maxConcurrentRequestsPerHost`.
+  static func hostKey(of url: String) -> String {
+    guard let schemeEnd = url.range(of: "://") else { return url.lowercased() }
+    let rest = url[schemeEnd.upperBound...]
+    var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    if let at = authority.lastIndex(of: "@") {
+      authority = authority[authority.index(after: at)...]
+    }
+    return (url[..<schemeEnd.upperBound] + authority).lowercased()
+  }
+
+  private static func milliseconds(_ duration: Duration) -> Int {
+    let (seconds, attoseconds) = duration.components
+    return Int(seconds) * 1_000 + Int(attoseconds / 1_000_000_000_000_000)
+  }
 }

@@ -1,60 +1,60 @@
 /// One `name=value` pair of a URL query, percent-decoded.
 public struct HTTPQueryItem: Sendable, Equatable {
-    public var name: String
-    public var value: String
+  public var name: String
+  public var value: String
 
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
+  public init(name: String, value: String) {
+    self.name = name
+    self.value = value
+  }
 }
 
 extension HTTPQueryItem {
-    /// Splits a raw query string (the part after `?`, without it) into decoded items, in order.
-    ///
-    /// Follows the `application/x-www-form-urlencoded` parser of the WHATWG URL standard:
-    /// pairs are separated by `&`, the first `=` separates name from value (a missing `=` gives
-    /// an empty value), `+` means a space and `%XX` a byte; empty pairs are skipped. Malformed
-    /// percent escapes are kept literally and invalid UTF-8 becomes U+FFFD, so any input decodes.
-    static func parse(rawQuery: Substring) -> [HTTPQueryItem] {
-        rawQuery.split(separator: "&", omittingEmptySubsequences: true).map { pair in
-            if let equals = pair.firstIndex(of: "=") {
-                return HTTPQueryItem(
-                    name: formDecode(pair[..<equals]), value: formDecode(pair[pair.index(after: equals)...]))
-            }
-            return HTTPQueryItem(name: formDecode(pair), value: "")
-        }
+  /// Splits a raw query string (the part after `?`, without it) into decoded items, in order.
+  ///
+  /// Follows the `application/x-www-form-urlencoded` parser of the WHATWG URL standard:
+  /// pairs are separated by `&`, the first `=` separates name from value (a missing `=` gives
+  /// an empty value), `+` means a space and `%XX` a byte; empty pairs are skipped. Malformed
+  /// percent escapes are kept literally and invalid UTF-8 becomes U+FFFD, so any input decodes.
+  static func parse(rawQuery: Substring) -> [HTTPQueryItem] {
+    rawQuery.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+      if let equals = pair.firstIndex(of: "=") {
+        return HTTPQueryItem(
+          name: formDecode(pair[..<equals]), value: formDecode(pair[pair.index(after: equals)...]))
+      }
+      return HTTPQueryItem(name: formDecode(pair), value: "")
     }
+  }
 
-    /// Percent-decodes one form component, `+` meaning a space.
-    static func formDecode(_ component: Substring) -> String {
-        let bytes = Array(component.utf8)
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "+") {
-                decoded.append(UInt8(ascii: " "))
-            } else if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
-                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
-            {
-                decoded.append(high << 4 | low)
-                index += 2
-            } else {
-                decoded.append(byte)
-            }
-            index += 1
-        }
-        return String(decoding: decoded, as: UTF8.self)
+  /// Percent-decodes one form component, `+` meaning a space.
+  static func formDecode(_ component: Substring) -> String {
+    let bytes = Array(component.utf8)
+    var decoded: [UInt8] = []
+    decoded.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "+") {
+        decoded.append(UInt8(ascii: " "))
+      } else if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
+        let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+      {
+        decoded.append(high << 4 | low)
+        index += 2
+      } else {
+        decoded.append(byte)
+      }
+      index += 1
     }
+    return String(decoding: decoded, as: UTF8.self)
+  }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
     }
+  }
 }

@@ -1,32 +1,32 @@
 /// One HTTP request as the server hands it to a handler: the whole body already read.
 public struct HTTPRequest: Sendable {
-    /// The request method as sent (`GET`, `POST`, …).
-    public var method: String
-    /// The request path, percent-decoded, without the query (`/search`).
-    public var path: String
-    /// The query exactly as sent, without the `?` (empty when there is none), still encoded.
-    public var rawQuery: String
-    /// The query decoded into `name=value` pairs, in order (see `HTTPQueryItem.parse`).
-    public var queryItems: [HTTPQueryItem]
-    /// The request header fields, looked up case-insensitively.
-    public var headers: HTTPHeaders
-    /// The request body bytes (empty for a request without one). Never longer than
-    /// `HTTPServer.Configuration.maxBodyBytes`: a longer body is answered 413 without a handler call.
-    public var body: [UInt8]
+  /// The request method as sent (`GET`, `POST`, …).
+  public var method: String
+  /// The request path, percent-decoded, without the query (`/search`).
+  public var path: String
+  /// The query exactly as sent, without the `?` (empty when there is none), still encoded.
+  public var rawQuery: String
+  /// The query decoded into `name=value` pairs, in order (see `HTTPQueryItem.parse`).
+  public var queryItems: [HTTPQueryItem]
+  /// The request header fields, looked up case-insensitively.
+  public var headers: HTTPHeaders
+  /// The request body bytes (empty for a request without one). Never longer than
+  /// `HTTPServer.Configuration.maxBodyBytes`: a longer body is answered 413 without a handler call.
+  public var body: [UInt8]
 
-    public init(
-        method: String, path: String, rawQuery: String = "", headers: HTTPHeaders = [:], body: [UInt8] = []
-    ) {
-        self.method = method
-        self.path = path
-        self.rawQuery = rawQuery
-        self.queryItems = HTTPQueryItem.parse(rawQuery: rawQuery[...])
-        self.headers = headers
-        self.body = body
-    }
+  public init(
+    method: String, path: String, rawQuery: String = "", headers: HTTPHeaders = [:], body: [UInt8] = []
+  ) {
+    self.method = method
+    self.path = path
+    self.rawQuery = rawQuery
+    self.queryItems = HTTPQueryItem.parse(rawQuery: rawQuery[...])
+    self.headers = headers
+    self.body = body
+  }
 
-    /// The value of the first query item named `name` (exact case), or nil.
-    public func queryValue(_ name: String) -> String? {
-        queryItems.first { $0.name == name }?.value
-    }
+  /// The value of the first query item named `name` (exact case), or nil.
+  public func queryValue(_ name: String) -> String? {
+    queryItems.first { $0.name == name }?.value
+  }
 }

@@ -1,42 +1,42 @@
 extension HTTPServer {
-    /// Where the server listens and the limits it enforces. Every field has a default.
-    public struct Configuration: Sendable {
-        /// The address to bind: an IPv4 or IPv6 literal, or `localhost` (= 127.0.0.1).
-        public var host: String
-        /// The TCP port; 0 picks a free ephemeral port (read it back from `HTTPServer.port`).
-        public var port: Int
-        /// The largest request body accepted, in bytes; a longer one is answered 413 without calling
-        /// the handler. 1 MiB fits any GraphQL document we expect by two orders of magnitude.
-        public var maxBodyBytes: Int
-        /// How long a handler may take, in milliseconds, before the client gets a 503 and the
-        /// handler's task is cancelled. Needed because libmicrohttpd never times out a suspended
-        /// connection. 0 disables the deadline.
-        public var requestTimeoutMs: Int
-        /// How long an idle keep-alive connection stays open, in seconds (libmicrohttpd's
-        /// connection timeout; it does not run while a handler works).
-        public var idleTimeoutSeconds: Int
-        /// Worker threads polling sockets. Two measured best on our two-core machines: the work
-        /// happens in Swift tasks, the threads only move bytes (~14 µs of CPU per request).
-        public var threadPoolSize: Int
-        /// The most connections open at once, across all workers.
-        public var maxConnections: Int
-        /// How long `shutdown()` waits for requests in flight, in milliseconds, before it answers
-        /// the rest 503.
-        public var shutdownGraceMs: Int
+  /// Where the server listens and the limits it enforces. Every field has a default.
+  public struct Configuration: Sendable {
+    /// The address to bind: an IPv4 or IPv6 literal, or `localhost` (= 127.0.0.1).
+    public var host: String
+    /// The TCP port; 0 picks a free ephemeral port (read it back from `HTTPServer.port`).
+    public var port: Int
+    /// The largest request body accepted, in bytes; a longer one is answered 413 without calling
+    /// the handler. 1 MiB fits any GraphQL document we expect by two orders of magnitude.
+    public var maxBodyBytes: Int
+    /// How long a handler may take, in milliseconds, before the client gets a 503 and the
+    /// handler's task is cancelled. Needed because libmicrohttpd never times out a suspended
+    /// connection. 0 disables the deadline.
+    public var requestTimeoutMs: Int
+    /// How long an idle keep-alive connection stays open, in seconds (libmicrohttpd's
+    /// connection timeout; it does not run while a handler works).
+    public var idleTimeoutSeconds: Int
+    /// Worker threads polling sockets. Two measured best on our two-core machines: the work
+    /// happens in Swift tasks, the threads only move bytes (~14 µs of CPU per request).
+    public var threadPoolSize: Int
+    /// The most connections open at once, across all workers.
+    public var maxConnections: Int
+    /// How long `shutdown()` waits for requests in flight, in milliseconds, before it answers
+    /// the rest 503.
+    public var shutdownGraceMs: Int
 
-        public init(
-            host: String = "127.0.0.1", port: Int = 0, maxBodyBytes: Int = 1 << 20, requestTimeoutMs: Int = 30_000,
-            idleTimeoutSeconds: Int = 30, threadPoolSize: Int = 2, maxConnections: Int = 1_000,
-            shutdownGraceMs: Int = 5_000
-        ) {
-            self.host = host
-            self.port = port
-            self.maxBodyBytes = maxBodyBytes
-            self.requestTimeoutMs = requestTimeoutMs
-            self.idleTimeoutSeconds = idleTimeoutSeconds
-            self.threadPoolSize = threadPoolSize
-            self.maxConnections = maxConnections
-            self.shutdownGraceMs = shutdownGraceMs
-        }
+    public init(
+      host: String = "127.0.0.1", port: Int = 0, maxBodyBytes: Int = 1 << 20, requestTimeoutMs: Int = 30_000,
+      idleTimeoutSeconds: Int = 30, threadPoolSize: Int = 2, maxConnections: Int = 1_000,
+      shutdownGraceMs: Int = 5_000
+    ) {
+      self.host = host
+      self.port = port
+      self.maxBodyBytes = maxBodyBytes
+      self.requestTimeoutMs = requestTimeoutMs
+      self.idleTimeoutSeconds = idleTimeoutSeconds
+      self.threadPoolSize = threadPoolSize
+      self.maxConnections = maxConnections
+      self.shutdownGraceMs = shutdownGraceMs
     }
+  }
 }

@@ -7,88 +7,88 @@ import Synchronization
 /// only other uses are on the connection's own polling thread inside its callbacks.
 /// `RequestLifecycle` makes sure a suspended connection is resumed exactly once.
 struct ConnectionHandle: @unchecked Sendable {
-    let raw: OpaquePointer
+  let raw: OpaquePointer
 }
 
 /// Per-request state shared by libmicrohttpd's callbacks and the handler's tasks; its lifetime is
 /// `*con_cls`: retained when the URI is seen, released when libmicrohttpd reports completion.
 final class RequestContext: Sendable {
-    /// The request target exactly as sent: path and query, still percent-encoded.
-    let rawTarget: String
-    let connection: ConnectionHandle
+  /// The request target exactly as sent: path and query, still percent-encoded.
+  let rawTarget: String
+  let connection: ConnectionHandle
 
-    private struct Inner {
-        var lifecycle: RequestLifecycle
-        var body: [UInt8] = []
-        /// The deadline timer, cancelled once the request is answered.
-        var timer: Task<Void, Never>?
-        /// The handler's task, cancelled when the deadline or a shutdown answers first.
-        var handlerTask: Task<Void, Never>?
+  private struct Inner {
+    var lifecycle: RequestLifecycle
+    var body: [UInt8] = []
+    /// The deadline timer, cancelled once the request is answered.
+    var timer: Task<Void, Never>?
+    /// The handler's task, cancelled when the deadline or a shutdown answers first.
+    var handlerTask: Task<Void, Never>?
+  }
+
+  private let inner: Mutex<Inner>
+
+  init(rawTarget: String, connection: ConnectionHandle, maxBodyBytes: Int) {
+    self.rawTarget = rawTarget
+    self.connection = connection
+    self.inner = Mutex(Inner(lifecycle: RequestLifecycle(maxBodyBytes: maxBodyBytes)))
+  }
+
+  /// The raw query string (after `?`), or empty.
+  var rawQuery: Substring {
+    guard let mark = rawTarget.firstIndex(of: "?") else { return "" }
+    return rawTarget[rawTarget.index(after: mark)...]
+  }
+
+  func called(contentLength: Int?) -> RequestLifecycle.CallAction {
+    inner.withLock { $0.lifecycle.called(contentLength: contentLength) }
+  }
+
+  func receiveBody(_ chunk: UnsafeRawBufferPointer) {
+    inner.withLock { inner in
+      if inner.lifecycle.bodyReceived(count: chunk.count) == .append {
+        inner.body.append(contentsOf: chunk)
+      }
     }
+  }
 
-    private let inner: Mutex<Inner>
-
-    init(rawTarget: String, connection: ConnectionHandle, maxBodyBytes: Int) {
-        self.rawTarget = rawTarget
-        self.connection = connection
-        self.inner = Mutex(Inner(lifecycle: RequestLifecycle(maxBodyBytes: maxBodyBytes)))
+  /// Hands the collected body over (the context keeps none).
+  func takeBody() -> [UInt8] {
+    inner.withLock { inner in
+      defer { inner.body = [] }
+      return inner.body
     }
+  }
 
-    /// The raw query string (after `?`), or empty.
-    var rawQuery: Substring {
-        guard let mark = rawTarget.firstIndex(of: "?") else { return "" }
-        return rawTarget[rawTarget.index(after: mark)...]
+  /// See `RequestLifecycle.answer`. On success also cancels the deadline timer and, when the
+  /// answer does not come from the handler itself, the handler's task.
+  func answer(_ response: HTTPResponse, fromHandler: Bool) -> Bool {
+    let (first, tasks) = inner.withLock { inner -> (Bool, [Task<Void, Never>]) in
+      guard inner.lifecycle.answer(response) else { return (false, []) }
+      defer {
+        inner.timer = nil
+        inner.handlerTask = nil
+      }
+      return (true, [inner.timer, fromHandler ? nil : inner.handlerTask].compactMap { $0 })
     }
+    for task in tasks {
+      task.cancel()
+    }
+    return first
+  }
 
-    func called(contentLength: Int?) -> RequestLifecycle.CallAction {
-        inner.withLock { $0.lifecycle.called(contentLength: contentLength) }
+  /// Keeps the handler's task and the deadline timer so that an answer can cancel them; cancels
+  /// them right away if the request was answered before they existed.
+  func attach(handlerTask: Task<Void, Never>, timer: Task<Void, Never>?) {
+    let stillHandling = inner.withLock { inner in
+      guard case .handling = inner.lifecycle.state else { return false }
+      inner.handlerTask = handlerTask
+      inner.timer = timer
+      return true
     }
-
-    func receiveBody(_ chunk: UnsafeRawBufferPointer) {
-        inner.withLock { inner in
-            if inner.lifecycle.bodyReceived(count: chunk.count) == .append {
-                inner.body.append(contentsOf: chunk)
-            }
-        }
+    if !stillHandling {
+      handlerTask.cancel()
+      timer?.cancel()
     }
-
-    /// Hands the collected body over (the context keeps none).
-    func takeBody() -> [UInt8] {
-        inner.withLock { inner in
-            defer { inner.body = [] }
-            return inner.body
-        }
-    }
-
-    /// See `RequestLifecycle.answer`. On success also cancels the deadline timer and, when the
-    /// answer does not come from the handler itself, the handler's task.
-    func answer(_ response: HTTPResponse, fromHandler: Bool) -> Bool {
-        let (first, tasks) = inner.withLock { inner -> (Bool, [Task<Void, Never>]) in
-            guard inner.lifecycle.answer(response) else { return (false, []) }
-            defer {
-                inner.timer = nil
-                inner.handlerTask = nil
-            }
-            return (true, [inner.timer, fromHandler ? nil : inner.handlerTask].compactMap { $0 })
-        }
-        for task in tasks {
-            task.cancel()
-        }
-        return first
-    }
-
-    /// Keeps the handler's task and the deadline timer so that an answer can cancel them; cancels
-    /// them right away if the request was answered before they existed.
-    func attach(handlerTask: Task<Void, Never>, timer: Task<Void, Never>?) {
-        let stillHandling = inner.withLock { inner in
-            guard case .handling = inner.lifecycle.state else { return false }
-            inner.handlerTask = handlerTask
-            inner.timer = timer
-            return true
-        }
-        if !stillHandling {
-            handlerTask.cancel()
-            timer?.cancel()
-        }
-    }
+  }
 }

@@ -5,19 +5,21 @@ import HTTPServer
 import Synchronization
 
 /// `musicgraph bench-http` (hidden; driven by bench/http.sh):
-/// - `bench-http serve [--port N]`: an HTTPServer on 127.0.0.1 answering every request with a fixed
-///   1 kB JSON body; prints `port N` on stdout, then serves until killed.
+/// - `bench-http serve [--port N] [--request-timeout-ms N]`: an HTTPServer on 127.0.0.1 answering every
+///   request with a fixed 1 kB JSON body; prints `port N` on stdout, then serves until killed.
 /// - `bench-http get --url URL [--requests N] [--concurrency C]`: GETs URL N times (default 1000)
 ///   with C workers (default 64), each sending its next request when the previous one is answered
 ///   (what `curl --parallel --parallel-max C` does), through one HTTPClient without retries. Prints
 ///   one JSON line: requests, failures, wall seconds, requests/s, p50 and p99 latency in ms.
 func runBenchHTTPCommand(_ args: CommandLineArguments) -> Int32 {
   let mode = args.positionals.first
-  let unknown = args.unknown(allowed: ["--port", "--url", "--requests", "--concurrency"])
+  let unknown = args.unknown(allowed: ["--port", "--request-timeout-ms", "--url", "--requests", "--concurrency"])
   guard unknown.isEmpty else { return fail("bench-http", CLIError("unknown options \(unknown)")) }
   do {
     switch mode {
-    case "serve": return try serveForBenchmark(port: args.int("--port") ?? 0)
+    case "serve":
+      return try serveForBenchmark(
+        port: args.int("--port") ?? 0, requestTimeoutMs: args.int("--request-timeout-ms") ?? 30_000)
     case "get":
       guard let url = args.value("--url") else { throw CLIError("get needs --url") }
       return runBlocking {
@@ -40,8 +42,10 @@ private let benchmarkBody = Array(
     + #""Back in Black","trackCount":10,"releaseDate":"1980-07-25T07:00:00Z","primaryGenreName":"Hard Rock","#
     + #""padding":""# + String(repeating: "x", count: 800) + #""}]}"#).utf8)
 
-private func serveForBenchmark(port: Int) throws -> Int32 {
-  let server = try HTTPServer(configuration: HTTPServer.Configuration(port: port, maxConnections: 2_000)) { _ in
+private func serveForBenchmark(port: Int, requestTimeoutMs: Int) throws -> Int32 {
+  let configuration = HTTPServer.Configuration(
+    port: port, requestTimeoutMs: requestTimeoutMs, maxConnections: 2_000)
+  let server = try HTTPServer(configuration: configuration) { _ in
     HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: benchmarkBody)
   }
   writeStdout("port \(server.port)\n")

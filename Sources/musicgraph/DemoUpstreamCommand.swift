@@ -28,14 +28,16 @@ func runDemoUpstreamCommand(_ args: CommandLineArguments) -> Int32 {
   let port: Int
   do {
     port = try args.int("--port") ?? 8089
-    options = DemoUpstream.Options(latencyMs: try args.int("--latency-ms") ?? 0, jitterMs: try args.int("--jitter-ms") ?? 0)
+    options = DemoUpstream.Options(
+      latencyMs: try args.int("--latency-ms") ?? 0, jitterMs: try args.int("--jitter-ms") ?? 0)
   } catch {
     return fail("demo-upstream", error)
   }
   guard port <= 65_535 else { return fail("demo-upstream", CLIError("--port must be at most 65535")) }
   let running: DemoUpstreamServer
   do {
-    running = try DemoUpstreamServer(demo: try DemoUpstream(options: options), host: args.value("--host") ?? "127.0.0.1", port: port)
+    running = try DemoUpstreamServer(
+      demo: try DemoUpstream(options: options), host: args.value("--host") ?? "127.0.0.1", port: port)
   } catch {
     return fail("demo-upstream", CLIError("cannot start: \(error)"))
   }

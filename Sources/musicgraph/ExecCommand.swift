@@ -68,9 +68,11 @@ func runExecCommand(_ args: CommandLineArguments) -> Int32 {
     } catch {
       return requestError(error)
     }
-    // TODO(validation): call `validate(schema:document:source:)` here once the validation
-    // branch is on main; until then documents run unvalidated.
-    timer.measure("validate") {}
+    let validationErrors = timer.measure("validate") { validate(schema: schema, document: document, source: source) }
+    guard validationErrors.isEmpty else {
+      writeStdout(errorsJSON(validationErrors) + "\n")
+      return 1
+    }
     let result = timer.measure("execute") {
       executeSynchronously(
         schema: schema, document: document, source: source, rootValue: .json(rootValue), variableValues: variables,

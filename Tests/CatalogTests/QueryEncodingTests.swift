@@ -37,7 +37,8 @@ import Testing
   }
 
   @Test func baseURLTrailingSlashIsTolerated() {
-    #expect(upstreamURL(base: "http://127.0.0.1:8080/", path: "/search", query: "a=1") == "http://127.0.0.1:8080/search?a=1")
+    #expect(
+      upstreamURL(base: "http://127.0.0.1:8080/", path: "/search", query: "a=1") == "http://127.0.0.1:8080/search?a=1")
     #expect(upstreamURL(base: "http://h", path: "/p", query: "") == "http://h/p")
   }
 }

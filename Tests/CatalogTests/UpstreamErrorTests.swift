@@ -39,12 +39,15 @@ import Testing
   }
 
   @Test func descriptions() {
-    #expect(UpstreamError(service: .youTube, kind: .quotaExceeded, status: 403).description
-      == "youtube quota or rate limit exceeded (HTTP 403)")
-    #expect(UpstreamError(service: .tmdb, kind: .authFailed, status: 401).description
-      == "tmdb rejected the configured credentials (HTTP 401)")
-    #expect(UpstreamError(service: .rakuten, kind: .notConfigured).description
-      == "rakuten is not configured (no key or token)")
+    #expect(
+      UpstreamError(service: .youTube, kind: .quotaExceeded, status: 403).description
+        == "youtube quota or rate limit exceeded (HTTP 403)")
+    #expect(
+      UpstreamError(service: .tmdb, kind: .authFailed, status: 401).description
+        == "tmdb rejected the configured credentials (HTTP 401)")
+    #expect(
+      UpstreamError(service: .rakuten, kind: .notConfigured).description
+        == "rakuten is not configured (no key or token)")
     #expect(UpstreamError(service: .iTunes, kind: .timeout).description == "itunes timed out")
   }
 

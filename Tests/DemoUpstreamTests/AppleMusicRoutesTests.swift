@@ -48,7 +48,10 @@ import Testing
   @Test func tracksRelationshipPages() async throws {
     let demo = try Demo.make(.init(appleMusicTracksPageSize: 3))
     let album = await Demo.get(demo, "/v1/catalog/us/albums/200004", headers: auth).text
-    #expect(album.contains(#""tracks":{"href":"/v1/catalog/us/albums/200004/tracks","next":"/v1/catalog/us/albums/200004/tracks?offset=3","data":["#))
+    #expect(
+      album.contains(
+        #""tracks":{"href":"/v1/catalog/us/albums/200004/tracks","next":"/v1/catalog/us/albums/200004/tracks?offset=3","data":["#
+      ))
     let page = try Demo.json(await Demo.get(demo, "/v1/catalog/us/albums/200004/tracks", "offset=6", headers: auth))
     let object = try #require(page as? [String: Any])
     #expect(object["next"] == nil)

@@ -13,7 +13,8 @@ import Testing
     #expect(response.status == 200)
     #expect(response.headers["Content-Type"] == "text/javascript; charset=utf-8")
     #expect(String(decoding: response.body, as: UTF8.self).hasPrefix("\n\n\n{\n \"resultCount\":1,"))
-    let faults = try await client.post(server.baseURL + "/__demo/faults", body: Array(#"{"/3/": {"status": 503}}"#.utf8))
+    let faults = try await client.post(
+      server.baseURL + "/__demo/faults", body: Array(#"{"/3/": {"status": 503}}"#.utf8))
     #expect(faults.status == 200)
     let failing = try await client.get(server.baseURL + "/3/search/movie?query=x&api_key=k")
     #expect(failing.status == 503)

@@ -5,7 +5,9 @@ import Testing
 
 /// One DemoUpstream per test process (the catalog is loaded once anyway).
 enum Demo {
-  static func make(_ options: DemoUpstream.Options = .init()) throws -> DemoUpstream { try DemoUpstream(options: options) }
+  static func make(_ options: DemoUpstream.Options = .init()) throws -> DemoUpstream {
+    try DemoUpstream(options: options)
+  }
 
   static func get(_ demo: DemoUpstream, _ path: String, _ query: String = "", headers: [String: String] = [:]) async
     -> DemoResponse
@@ -38,7 +40,8 @@ enum Demo {
     #expect(Dictionary(grouping: videos, by: \.chinookTrackId).values.allSatisfy { (1...5).contains($0.count) })
     #expect(videos.contains { $0.title.contains("'") } && videos.contains { $0.title.contains("&") })
     #expect(demo.catalog.movies.count == 92 + 86)  // every third artist, every fourth album
-    #expect(demo.catalog.movies.contains { $0.posterPath == nil } && demo.catalog.movies.contains { $0.releaseDate.isEmpty })
+    #expect(
+      demo.catalog.movies.contains { $0.posterPath == nil } && demo.catalog.movies.contains { $0.releaseDate.isEmpty })
     let again = DerivedMedia.videos(demo.catalog.chinook)
     #expect(again.map(\.id) == videos.map(\.id))
   }
@@ -78,7 +81,9 @@ enum Demo {
     let value = JSONText.object([("a", .int(1)), ("b", .array([.string("x\"\n"), .null])), ("c", .object([]))])
     #expect(value.compact == #"{"a":1,"b":["x\"\n",null],"c":{}}"#)
     #expect(value.pretty(indent: 2) == "{\n  \"a\": 1,\n  \"b\": [\n    \"x\\\"\\n\",\n    null\n  ],\n  \"c\": {}\n}")
-    let record = JSONText.object([("trackName", .string("AC/DC")), ("previewUrl", .string("u")), ("price", .number("9.90"))])
+    let record = JSONText.object([
+      ("trackName", .string("AC/DC")), ("previewUrl", .string("u")), ("price", .number("9.90")),
+    ])
     #expect(record.iTunesRecord == "{\"trackName\":\"AC/DC\", \n\"previewUrl\":\"u\", \"price\":9.90}")
     #expect(JSONText.string("\u{01}é").compact == "\"\\u0001é\"")
   }

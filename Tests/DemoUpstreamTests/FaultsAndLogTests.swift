@@ -10,7 +10,8 @@ import Testing
   @Test func invalidFaultBodiesAreRejected() async throws {
     let demo = try Demo.make()
     #expect(await post(demo, "[1,2]").status == 400)
-    #expect(await post(demo, #"{"youtube": {"status": 500}}"#).text == #"{"error":"prefix 'youtube' must start with /"}"#)
+    #expect(
+      await post(demo, #"{"youtube": {"status": 500}}"#).text == #"{"error":"prefix 'youtube' must start with /"}"#)
     #expect(await post(demo, #"{"/x": {"status": 99}}"#).status == 400)
     #expect(await post(demo, #"{"/x": {"everyNth": 0}}"#).status == 400)
     #expect(await post(demo, #"{"/x": {"status": "500"}}"#).status == 400)
@@ -18,7 +19,9 @@ import Testing
 
   @Test func longestPrefixWinsAndEmptyObjectClears() async throws {
     let demo = try Demo.make()
-    #expect(await post(demo, #"{"/youtube": {"status": 500}, "/youtube/v3/videos": {"status": 429, "retryAfter": 7}}"#).status == 200)
+    #expect(
+      await post(demo, #"{"/youtube": {"status": 500}, "/youtube/v3/videos": {"status": 429, "retryAfter": 7}}"#).status
+        == 200)
     let videos = await Demo.get(demo, "/youtube/v3/videos", "part=snippet&id=x&key=k")
     #expect(videos.status == 429)
     #expect(videos.headers["Retry-After"] == "7")
@@ -34,8 +37,12 @@ import Testing
     _ = await post(demo, #"{"/": {"status": 429}}"#)
     #expect(await Demo.get(demo, "/search", "term=x").body.isEmpty)
     #expect(await Demo.get(demo, "/3/search/movie", "api_key=k").text.contains(#""status_code":25"#))
-    #expect(await Demo.get(demo, "/services/api/BooksCD/Search/20170404", "applicationId=a").text.contains("too_many_requests"))
-    #expect(await Demo.get(demo, "/v1/catalog/us/search", headers: ["Authorization": "Bearer t"]).text.contains(#""status":"429""#))
+    #expect(
+      await Demo.get(demo, "/services/api/BooksCD/Search/20170404", "applicationId=a").text.contains(
+        "too_many_requests"))
+    #expect(
+      await Demo.get(demo, "/v1/catalog/us/search", headers: ["Authorization": "Bearer t"]).text.contains(
+        #""status":"429""#))
     _ = await post(demo, #"{"/youtube": {"status": 403}}"#)
     #expect(await Demo.get(demo, "/youtube/v3/search", "key=k").text.contains(#""reason": "quotaExceeded""#))
   }
@@ -80,7 +87,8 @@ import Testing
     _ = await Demo.get(demo, "/youtube/v3/search", "part=snippet&q=a%26b&key=SECRET1")
     _ = await Demo.get(demo, "/3/search/movie", "query=x&api_key=SECRET2")
     _ = await Demo.get(demo, "/services/api/BooksCD/Search/20170404", "applicationId=SECRET3&accessKey=SECRET4&title=x")
-    _ = await Demo.get(demo, "/v1/catalog/us/search", "term=x&types=albums", headers: ["Authorization": "Bearer SECRET5"])
+    _ = await Demo.get(
+      demo, "/v1/catalog/us/search", "term=x&types=albums", headers: ["Authorization": "Bearer SECRET5"])
     _ = await demo.handle(DemoRequest(method: "POST", path: "/search", rawQuery: "term=x"))
     _ = await Demo.get(demo, "/__demo/health")
     let log = await Demo.get(demo, "/__demo/requests").text

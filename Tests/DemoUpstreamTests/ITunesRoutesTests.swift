@@ -33,7 +33,9 @@ import Testing
     let text = await Demo.get(demo, "/lookup", "id=300001").text
     #expect(text.contains(#""trackId":300001, "artistName":"AC/DC""#))
     #expect(text.contains(#""trackNumber":1, "trackTimeMillis":343719"#))
-    #expect(text.contains(#", "#) && text.contains("\", \n\"previewUrl\":\"https://audio.demo.invalid/itunes-assets/AudioPreview/v4/300001/"))
+    #expect(
+      text.contains(#", "#)
+        && text.contains("\", \n\"previewUrl\":\"https://audio.demo.invalid/itunes-assets/AudioPreview/v4/300001/"))
     #expect(text.contains(#""trackPrice":0.99"#))
   }
 
@@ -42,7 +44,8 @@ import Testing
     let json = try Demo.json(await Demo.get(demo, "/lookup", "id=200004,999999,100001,200004,42&entity=song&limit=2"))
     let results = try #require((json as? [String: Any])?["results"] as? [[String: Any]])
     #expect((json as? [String: Any])?["resultCount"] as? Int == 6)
-    #expect(results.map { $0["wrapperType"] as? String } == ["collection", "track", "track", "artist", "track", "track"])
+    #expect(
+      results.map { $0["wrapperType"] as? String } == ["collection", "track", "track", "artist", "track", "track"])
     #expect(results.map { $0["collectionId"] as? Int } == [200004, 200004, 200004, nil, 200001, 200001])
   }
 
@@ -63,7 +66,8 @@ import Testing
     #expect(gb.contains("https://music.demo.invalid/gb/artist/ac-dc/100001?uo=4"))
     let bad = await Demo.get(demo, "/search", "term=x&country=XX")
     #expect(bad.status == 400)
-    #expect(bad.text == #"{"errorMessage":"Invalid value(s) for key(s): [country]","queryParameters":{"country":"invalid"}}"#)
+    #expect(
+      bad.text == #"{"errorMessage":"Invalid value(s) for key(s): [country]","queryParameters":{"country":"invalid"}}"#)
   }
 
   @Test func invalidParameters() async throws {

@@ -14,14 +14,17 @@ import Testing
 
   @Test func formatVersionsAndPaging() async throws {
     let demo = try Demo.make()
-    let v2 = try #require(try Demo.json(await Demo.get(demo, path, "applicationId=a&artistName=Queen&formatVersion=2&hits=2")) as? [String: Any])
+    let v2 = try #require(
+      try Demo.json(await Demo.get(demo, path, "applicationId=a&artistName=Queen&formatVersion=2&hits=2"))
+        as? [String: Any])
     #expect(v2["count"] as? Int == 3)
     #expect(v2["pageCount"] as? Int == 2)
     #expect(v2["first"] as? Int == 1)
     #expect(v2["last"] as? Int == 2)
     let items = try #require(v2["Items"] as? [[String: Any]])
     #expect(items.map { $0["title"] as? String } == ["Greatest Hits II", "Greatest Hits I"])
-    let v1 = try #require(try Demo.json(await Demo.get(demo, path, "applicationId=a&artistName=Queen&hits=2&page=2")) as? [String: Any])
+    let v1 = try #require(
+      try Demo.json(await Demo.get(demo, path, "applicationId=a&artistName=Queen&hits=2&page=2")) as? [String: Any])
     let wrapped = try #require(v1["Items"] as? [[String: Any]])
     #expect(wrapped.compactMap { ($0["Item"] as? [String: Any])?["title"] as? String } == ["News Of The World"])
     #expect(v1["first"] as? Int == 3)
@@ -30,7 +33,10 @@ import Testing
   @Test func itemFields() async throws {
     let demo = try Demo.make()
     let text = await Demo.get(demo, path, "applicationId=a&title=Let+There+Be+Rock&formatVersion=2").text
-    #expect(text.contains(#""playList":"Go Down###Dog Eat Dog###Let There Be Rock###Bad Boy Boogie###Problem Child###Overdose###Hell Ain't A Bad Place To Be###Whole Lotta Rosie""#))
+    #expect(
+      text.contains(
+        #""playList":"Go Down###Dog Eat Dog###Let There Be Rock###Bad Boy Boogie###Problem Child###Overdose###Hell Ain't A Bad Place To Be###Whole Lotta Rosie""#
+      ))
     #expect(text.contains(#""artistName":"AC/DC""#))
     #expect(text.contains("年") && text.contains("月") && text.contains("日\""))
     // Every eleventh album has an empty play list, as many real items do.
@@ -41,7 +47,10 @@ import Testing
   @Test func emptyResultHasAllZeroCounters() async throws {
     let demo = try Demo.make()
     let response = await Demo.get(demo, path, "applicationId=a&artistName=zzzzzz")
-    #expect(response.text == #"{"count":0,"page":0,"first":0,"last":0,"hits":0,"carrier":0,"pageCount":0,"Items":[],"GenreInformation":[]}"#)
+    #expect(
+      response.text
+        == #"{"count":0,"page":0,"first":0,"last":0,"hits":0,"carrier":0,"pageCount":0,"Items":[],"GenreInformation":[]}"#
+    )
   }
 
   @Test func parameterChecks() async throws {

@@ -17,8 +17,10 @@ import Testing
     #expect(search.text.contains(#""title": "Guns N&#39; Roses - Welcome to the Jungle (Official Video)""#))
     #expect(search.text.contains(#""nextPageToken": "CA1QAA""#))
     let object = try #require(try Demo.json(search) as? [String: Any])
-    let id = try #require((((object["items"] as? [[String: Any]])?.first?["id"]) as? [String: Any])?["videoId"] as? String)
-    let videos = await Demo.get(demo, "/youtube/v3/videos", "part=snippet,contentDetails,statistics&id=\(id),nope&key=k")
+    let id = try #require(
+      (((object["items"] as? [[String: Any]])?.first?["id"]) as? [String: Any])?["videoId"] as? String)
+    let videos = await Demo.get(
+      demo, "/youtube/v3/videos", "part=snippet,contentDetails,statistics&id=\(id),nope&key=k")
     #expect(videos.text.contains(#""title": "Guns N' Roses - Welcome to the Jungle (Official Video)""#))
     #expect(videos.text.contains(#""duration": "PT4M33S""#))
     let list = try #require(try Demo.json(videos) as? [String: Any])
@@ -45,7 +47,9 @@ import Testing
     #expect(await Demo.get(demo, "/youtube/v3/search", "q=x&key=k").status == 400)
     let video = demo.catalog.videos[0]
     let snippetOnly = await Demo.get(demo, "/youtube/v3/videos", "part=snippet&id=\(video.id)&key=k").text
-    #expect(snippetOnly.contains("\"snippet\"") && !snippetOnly.contains("\"contentDetails\"") && !snippetOnly.contains("\"statistics\""))
+    #expect(
+      snippetOnly.contains("\"snippet\"") && !snippetOnly.contains("\"contentDetails\"")
+        && !snippetOnly.contains("\"statistics\""))
   }
 
   @Test func isoDurations() {

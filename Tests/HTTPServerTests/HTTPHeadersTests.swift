@@ -4,23 +4,23 @@ import Testing
 
 /// Header fields: order kept, names matched in any case.
 @Suite struct HTTPHeadersTests {
-    @Test func lookupIgnoresCase() {
-        let headers: HTTPHeaders = ["Content-Type": "application/json", "X-Request-ID": "r1"]
-        #expect(headers["content-type"] == "application/json")
-        #expect(headers["X-REQUEST-id"] == "r1")
-        #expect(headers["Content-Length"] == nil)
-        #expect(headers.count == 2)
-    }
+  @Test func lookupIgnoresCase() {
+    let headers: HTTPHeaders = ["Content-Type": "application/json", "X-Request-ID": "r1"]
+    #expect(headers["content-type"] == "application/json")
+    #expect(headers["X-REQUEST-id"] == "r1")
+    #expect(headers["Content-Length"] == nil)
+    #expect(headers.count == 2)
+  }
 
-    @Test func repeatedFieldsStaySeparate() {
-        var headers = HTTPHeaders()
-        headers.add(name: "Vary", value: "Accept")
-        headers.add(name: "vary", value: "Origin")
-        #expect(headers.values(for: "VARY") == ["Accept", "Origin"])
-        #expect(headers["Vary"] == "Accept")
-        headers.replaceOrAdd(name: "VARY", value: "*")
-        #expect(headers.map(\.name) == ["VARY"])
-        headers.removeAll(named: "vary")
-        #expect(headers.count == 0)
-    }
+  @Test func repeatedFieldsStaySeparate() {
+    var headers = HTTPHeaders()
+    headers.add(name: "Vary", value: "Accept")
+    headers.add(name: "vary", value: "Origin")
+    #expect(headers.values(for: "VARY") == ["Accept", "Origin"])
+    #expect(headers["Vary"] == "Accept")
+    headers.replaceOrAdd(name: "VARY", value: "*")
+    #expect(headers.map(\.name) == ["VARY"])
+    headers.removeAll(named: "vary")
+    #expect(headers.count == 0)
+  }
 }

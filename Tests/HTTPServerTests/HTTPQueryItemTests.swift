@@ -4,35 +4,35 @@ import Testing
 
 /// Query-string decoding (application/x-www-form-urlencoded rules).
 @Suite struct HTTPQueryItemTests {
-    @Test func pairsInOrderWithRepeats() {
-        #expect(
-            HTTPQueryItem.parse(rawQuery: "term=queen&limit=5&term=abba")
-                == [
-                    HTTPQueryItem(name: "term", value: "queen"), HTTPQueryItem(name: "limit", value: "5"),
-                    HTTPQueryItem(name: "term", value: "abba"),
-                ])
-    }
+  @Test func pairsInOrderWithRepeats() {
+    #expect(
+      HTTPQueryItem.parse(rawQuery: "term=queen&limit=5&term=abba")
+        == [
+          HTTPQueryItem(name: "term", value: "queen"), HTTPQueryItem(name: "limit", value: "5"),
+          HTTPQueryItem(name: "term", value: "abba"),
+        ])
+  }
 
-    @Test func plusAndPercentEscapesDecode() {
-        #expect(
-            HTTPQueryItem.parse(rawQuery: "q=AC%2FDC+live&n%61me=%E2%9C%93")
-                == [HTTPQueryItem(name: "q", value: "AC/DC live"), HTTPQueryItem(name: "name", value: "✓")])
-    }
+  @Test func plusAndPercentEscapesDecode() {
+    #expect(
+      HTTPQueryItem.parse(rawQuery: "q=AC%2FDC+live&n%61me=%E2%9C%93")
+        == [HTTPQueryItem(name: "q", value: "AC/DC live"), HTTPQueryItem(name: "name", value: "✓")])
+  }
 
-    @Test func emptyAndValuelessPairs() {
-        #expect(
-            HTTPQueryItem.parse(rawQuery: "&flag&=v&k=&a=b=c&")
-                == [
-                    HTTPQueryItem(name: "flag", value: ""), HTTPQueryItem(name: "", value: "v"),
-                    HTTPQueryItem(name: "k", value: ""), HTTPQueryItem(name: "a", value: "b=c"),
-                ])
-        #expect(HTTPQueryItem.parse(rawQuery: "") == [])
-    }
+  @Test func emptyAndValuelessPairs() {
+    #expect(
+      HTTPQueryItem.parse(rawQuery: "&flag&=v&k=&a=b=c&")
+        == [
+          HTTPQueryItem(name: "flag", value: ""), HTTPQueryItem(name: "", value: "v"),
+          HTTPQueryItem(name: "k", value: ""), HTTPQueryItem(name: "a", value: "b=c"),
+        ])
+    #expect(HTTPQueryItem.parse(rawQuery: "") == [])
+  }
 
-    @Test func malformedEscapesStayLiteral() {
-        #expect(HTTPQueryItem.formDecode("100%") == "100%")
-        #expect(HTTPQueryItem.formDecode("%zz%4") == "%zz%4")
-        #expect(HTTPQueryItem.formDecode("%41%42") == "AB")
-        #expect(HTTPQueryItem.formDecode("%FF") == "\u{FFFD}")
-    }
+  @Test func malformedEscapesStayLiteral() {
+    #expect(HTTPQueryItem.formDecode("100%") == "100%")
+    #expect(HTTPQueryItem.formDecode("%zz%4") == "%zz%4")
+    #expect(HTTPQueryItem.formDecode("%41%42") == "AB")
+    #expect(HTTPQueryItem.formDecode("%FF") == "\u{FFFD}")
+  }
 }

@@ -106,11 +106,13 @@ public struct AppleMusicProvider: Sendable {
     return result
   }
 
-  /// Albums by id (≤ 100 per call), keyed by id; unknown ids are absent. Tracks are the
-  /// first relationship page (up to 300 per album).
+  /// Albums by id, keyed by id; unknown ids are absent. One request per `maxAlbumIds`
+  /// distinct ids. Tracks are the first relationship page (up to 300 per album).
   public func albums(ids: [String]) async throws(UpstreamError) -> [String: AlbumWithTracks] {
-    let found = try await fetch(albumsURL(ids: ids), decode: Self.decodeAlbums)
-    return Dictionary(found.map { ($0.album.id, $0) }, uniquingKeysWith: { first, _ in first })
+    try await IdBatches.merged(ids, size: Self.maxAlbumIds) { ids throws(UpstreamError) in
+      let found = try await fetch(albumsURL(ids: ids), decode: Self.decodeAlbums)
+      return Dictionary(found.map { ($0.album.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
   }
 
   /// The first page of an artist's albums.
@@ -279,7 +281,9 @@ struct AMResource: Decodable {
   var relationships: Relationships?
 
   /// The genre list's first entry that is not the catch-all "Music".
-  private var genre: String? { attributes?.genreNames?.first(where: { $0 != "Music" }) ?? attributes?.genreNames?.first }
+  private var genre: String? {
+    attributes?.genreNames?.first(where: { $0 != "Music" }) ?? attributes?.genreNames?.first
+  }
 
   private var artworkURL: String? {
     attributes?.artwork?.url.map {

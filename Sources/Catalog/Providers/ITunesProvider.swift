@@ -82,28 +82,39 @@ public struct ITunesProvider: Sendable {
     try await call.fetch(searchURL(term: term, entity: .musicVideo, limit: limit), decode: Self.decodeMusicVideos)
   }
 
-  /// Albums of each artist id (one request for ≤ 200 ids); ids iTunes does not know are absent.
+  /// Albums of each artist id, keyed by artist id; ids iTunes does not know are absent.
+  /// Duplicates are dropped and more than `maxLookupIds` ids take several requests.
   public func lookupAlbums(artistIds: [String], limitPerArtist: Int = 200) async throws(UpstreamError)
     -> [String: [Album]]
   {
-    try await call.fetch(lookupURL(ids: artistIds, entity: .album, limit: limitPerArtist), decode: Self.decodeAlbumsByArtist)
+    try await IdBatches.merged(artistIds, size: Self.maxLookupIds) { ids throws(UpstreamError) in
+      try await call.fetch(
+        lookupURL(ids: ids, entity: .album, limit: limitPerArtist), decode: Self.decodeAlbumsByArtist)
+    }
   }
 
-  /// Tracks of each album id (one request for ≤ 200 ids); ids iTunes does not know are absent.
+  /// Tracks of each album id, keyed by album id; ids iTunes does not know are absent.
+  /// Duplicates are dropped and more than `maxLookupIds` ids take several requests.
   public func lookupTracks(albumIds: [String]) async throws(UpstreamError) -> [String: [Track]] {
-    try await call.fetch(lookupURL(ids: albumIds, entity: .song, limit: 200), decode: Self.decodeTracksByAlbum)
+    try await IdBatches.merged(albumIds, size: Self.maxLookupIds) { ids throws(UpstreamError) in
+      try await call.fetch(lookupURL(ids: ids, entity: .song, limit: 200), decode: Self.decodeTracksByAlbum)
+    }
   }
 
-  /// Albums by their own ids (one request for ≤ 200 ids), keyed by id.
+  /// Albums by their own ids, keyed by id (one request per `maxLookupIds` distinct ids).
   public func lookupAlbums(ids: [String]) async throws(UpstreamError) -> [String: Album] {
-    let albums = try await call.fetch(lookupURL(ids: ids), decode: Self.decodeAlbums)
-    return Dictionary(albums.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    try await IdBatches.merged(ids, size: Self.maxLookupIds) { ids throws(UpstreamError) in
+      let albums = try await call.fetch(lookupURL(ids: ids), decode: Self.decodeAlbums)
+      return Dictionary(albums.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
   }
 
-  /// Artists by their own ids (one request for ≤ 200 ids), keyed by id.
+  /// Artists by their own ids, keyed by id (one request per `maxLookupIds` distinct ids).
   public func lookupArtists(ids: [String]) async throws(UpstreamError) -> [String: Artist] {
-    let artists = try await call.fetch(lookupURL(ids: ids), decode: Self.decodeArtists)
-    return Dictionary(artists.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    try await IdBatches.merged(ids, size: Self.maxLookupIds) { ids throws(UpstreamError) in
+      let artists = try await call.fetch(lookupURL(ids: ids), decode: Self.decodeArtists)
+      return Dictionary(artists.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
   }
 
   private var call: UpstreamCall { UpstreamCall(service: .iTunes, transport: transport, secrets: []) }

@@ -123,7 +123,8 @@ extension TMDBProvider {
       return UpstreamError(service: .tmdb, kind: .quotaExceeded, status: status, retryAfterSeconds: retry)
     }
     let summary =
-      wire.map { w in w.status_code.map { "\(w.status_message ?? "") (status_code \($0))" } ?? (w.status_message ?? "") }
+      wire.map { w in w.status_code.map { "\(w.status_message ?? "") (status_code \($0))" } ?? (w.status_message ?? "")
+      }
       ?? WireJSON.summary(body)
     return UpstreamError(
       service: .tmdb, kind: .httpStatus(code: status, bodySummary: summary), status: status, retryAfterSeconds: retry)

@@ -66,10 +66,13 @@ public struct YouTubeProvider: Sendable {
       decode: Self.decodeSearch)
   }
 
-  /// Video details by id (≤ 50 per call), keyed by id; unknown, private or deleted ids are absent.
+  /// Video details by id, keyed by id; unknown, private or deleted ids are absent. One
+  /// request (1 quota unit) per `maxVideoIds` distinct ids.
   public func videos(ids: [String]) async throws(UpstreamError) -> [String: Video] {
-    let videos = try await fetch(videosURL(ids: ids), decode: Self.decodeVideos)
-    return Dictionary(videos.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    try await IdBatches.merged(ids, size: Self.maxVideoIds) { ids throws(UpstreamError) in
+      let videos = try await fetch(videosURL(ids: ids), decode: Self.decodeVideos)
+      return Dictionary(videos.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
   }
 
   private func fetch<T>(
@@ -128,8 +131,11 @@ extension YouTubeProvider {
   static func decodeError(status: Int, headers: [String: String], body: [UInt8]) -> UpstreamError {
     let retry = retryAfterSeconds(headers)
     let wire = try? WireJSON.decode(YTErrorEnvelope.self, from: body, service: .youTube, status: status)
-    let reasons = Set((wire?.error.errors ?? []).compactMap(\.reason) + (wire?.error.details ?? []).compactMap(\.reason))
-    let quotaReasons: Set<String> = ["quotaExceeded", "dailyLimitExceeded", "rateLimitExceeded", "userRateLimitExceeded"]
+    let reasons = Set(
+      (wire?.error.errors ?? []).compactMap(\.reason) + (wire?.error.details ?? []).compactMap(\.reason))
+    let quotaReasons: Set<String> = [
+      "quotaExceeded", "dailyLimitExceeded", "rateLimitExceeded", "userRateLimitExceeded",
+    ]
     let authReasons: Set<String> = [
       "keyInvalid", "keyExpired", "API_KEY_INVALID", "API_KEY_SERVICE_BLOCKED", "accessNotConfigured",
       "SERVICE_DISABLED", "forbidden", "ipRefererBlocked",

@@ -23,7 +23,8 @@ public struct HTTPClientTransport: UpstreamTransport {
   public func get(url: String, headers: [(name: String, value: String)]) async throws -> UpstreamResponse {
     let deadline = deadlineMs.map { ContinuousClock.now.advanced(by: .milliseconds($0)) }
     do {
-      let response = try await client.get(url, headers: HTTPClientHeaders(headers.map { ($0.name, $0.value) }), deadline: deadline)
+      let response = try await client.get(
+        url, headers: HTTPClientHeaders(headers.map { ($0.name, $0.value) }), deadline: deadline)
       var fields: [String: String] = [:]
       for field in response.headers { fields[field.name.lowercased()] = field.value }
       return UpstreamResponse(status: response.status, headers: fields, body: response.body)

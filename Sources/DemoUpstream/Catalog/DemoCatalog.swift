@@ -33,15 +33,21 @@ struct DemoCatalog: Sendable {
     let albumTitle = Dictionary(chinook.albums.map { ($0.id, $0.title.lowercased()) }, uniquingKeysWith: { a, _ in a })
     func artistOf(_ albumId: Int) -> String { chinook.albumById[albumId].flatMap { artistName[$0.artistId] } ?? "" }
     artistEntries = chinook.artists.map { SearchEntry(item: $0, name: artistName[$0.id] ?? "", others: []) }
-    albumEntries = chinook.albums.map { SearchEntry(item: $0, name: albumTitle[$0.id] ?? "", others: [artistName[$0.artistId] ?? ""]) }
+    albumEntries = chinook.albums.map {
+      SearchEntry(item: $0, name: albumTitle[$0.id] ?? "", others: [artistName[$0.artistId] ?? ""])
+    }
     albumByArtistEntries = chinook.albums.map { SearchEntry(item: $0, name: artistName[$0.artistId] ?? "", others: []) }
     trackEntries = chinook.tracks.map {
       SearchEntry(item: $0, name: $0.name.lowercased(), others: [artistOf($0.albumId), albumTitle[$0.albumId] ?? ""])
     }
     musicVideoTrackEntries = trackEntries.filter { Self.hasMusicVideo(chinookTrackId: $0.item.id) }
       .map { SearchEntry(item: $0.item, name: $0.name, others: [$0.others.first ?? ""]) }
-    videoEntries = videos.map { SearchEntry(item: $0, name: $0.title.lowercased(), others: [$0.channelTitle.lowercased()]) }
-    movieEntries = movies.map { SearchEntry(item: $0, name: $0.title.lowercased(), others: [$0.originalTitle.lowercased()]) }
+    videoEntries = videos.map {
+      SearchEntry(item: $0, name: $0.title.lowercased(), others: [$0.channelTitle.lowercased()])
+    }
+    movieEntries = movies.map {
+      SearchEntry(item: $0, name: $0.title.lowercased(), others: [$0.originalTitle.lowercased()])
+    }
   }
 
   /// Whether a track has an iTunes `music-video` twin.

@@ -69,7 +69,8 @@ enum DerivedMedia {
           DemoVideo(
             id: DemoIDs.videoId(seed), chinookTrackId: track.id, title: title,
             description: "\"\(track.name)\" by \(artist.name), from the album \"\(album.title)\".",
-            channelTitle: channel, channelId: "UC" + DemoIDs.videoId(UInt64(variant) << 32 | UInt64(artist.id)) + "AAAAAAAAAAA",
+            channelTitle: channel,
+            channelId: "UC" + DemoIDs.videoId(UInt64(variant) << 32 | UInt64(artist.id)) + "AAAAAAAAAAA",
             publishedAt: timestamp(r), durationSeconds: max(seconds, 1), viewCount: Int(r % 50_000_000),
             likeCount: Int(r % 400_000), commentCount: Int((r >> 20) % 20_000)))
       }
@@ -93,7 +94,8 @@ enum DerivedMedia {
         DemoMovie.Clip(
           key: DemoIDs.videoId(UInt64(id) << 4 | UInt64(n)), name: ["Official Trailer", "Teaser", "Clip: \(title)"][n],
           type: ["Trailer", "Teaser", "Clip"][n], publishedAt: timestamp(r >> UInt64(n)),
-          id: String(format: "%016llx%08llx", DemoIDs.mix(UInt64(id) &+ UInt64(n)), DemoIDs.mix(UInt64(n) &+ 7) & 0xFFFF_FFFF))
+          id: String(
+            format: "%016llx%08llx", DemoIDs.mix(UInt64(id) &+ UInt64(n)), DemoIDs.mix(UInt64(n) &+ 7) & 0xFFFF_FFFF))
       }
       result.append(
         DemoMovie(
@@ -107,13 +109,15 @@ enum DerivedMedia {
     }
     for artist in catalog.artists where artist.id % 3 == 1 {
       add(
-        title: "\(artist.name): The Story", overview: "A documentary about \(artist.name), on the road and in the studio.",
+        title: "\(artist.name): The Story",
+        overview: "A documentary about \(artist.name), on the road and in the studio.",
         seed: UInt64(artist.id) | 1 << 40)
     }
     for album in catalog.albums where album.id % 4 == 0 {
       let artistName = catalog.artistById[album.artistId]?.name ?? "the band"
       add(
-        title: album.title, overview: "A film named after the album by \(artistName).", seed: UInt64(album.id) | 2 << 40)
+        title: album.title, overview: "A film named after the album by \(artistName).", seed: UInt64(album.id) | 2 << 40
+      )
     }
     return result
   }

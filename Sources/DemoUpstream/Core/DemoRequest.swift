@@ -12,7 +12,9 @@ public struct DemoRequest: Sendable {
   /// `rawQuery` decoded into pairs in order (`+` is a space, `%XX` a byte).
   public let queryItems: [(name: String, value: String)]
 
-  public init(method: String = "GET", path: String, rawQuery: String = "", headers: [String: String] = [:], body: [UInt8] = []) {
+  public init(
+    method: String = "GET", path: String, rawQuery: String = "", headers: [String: String] = [:], body: [UInt8] = []
+  ) {
     self.method = method
     self.path = path
     self.rawQuery = rawQuery
@@ -62,6 +64,7 @@ public struct DemoResponse: Sendable, Equatable {
   }
 
   static func plain(_ status: Int, _ text: String) -> DemoResponse {
-    DemoResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array((text + "\n").utf8))
+    DemoResponse(
+      status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array((text + "\n").utf8))
   }
 }

@@ -32,7 +32,9 @@ enum DemoService: String, Sendable {
     case .iTunes, .unknown:
       return DemoResponse(status: status, headers: ["Content-Type": ITunesRoutes.contentType], body: [])
     case .appleMusic:
-      if status == 401 { return DemoResponse(status: 401, headers: ["Content-Type": AppleMusicRoutes.contentType], body: []) }
+      if status == 401 {
+        return DemoResponse(status: 401, headers: ["Content-Type": AppleMusicRoutes.contentType], body: [])
+      }
       let (title, code): (String, String) =
         switch status {
         case 400: ("Invalid Parameter Value", "40005")
@@ -50,7 +52,8 @@ enum DemoService: String, Sendable {
         switch status {
         case 400: ("wrong_parameter", "specify valid applicationId")
         case 404: ("not_found", "not found")
-        case 429: ("too_many_requests", "number of allowed requests has been exceeded for this API. please try again soon.")
+        case 429:
+          ("too_many_requests", "number of allowed requests has been exceeded for this API. please try again soon.")
         case 503: ("service_unavailable", "XXX/XXX is in maintenance")
         default: ("system_error", "api logic error")
         }
@@ -75,8 +78,10 @@ enum DemoService: String, Sendable {
       case 404: return TMDBRoutes.error(404, 34, "The resource you requested could not be found.")
       case 429: return TMDBRoutes.error(429, 25, "Your request count (41) is over the allowed limit of (40).")
       case 400:
-        return TMDBRoutes.error(400, 22, "Invalid page: Pages start at 1 and max at 500. They are expected to be an integer.")
-      case 503: return TMDBRoutes.error(503, 9, "Service offline: This service is temporarily offline, try again later.")
+        return TMDBRoutes.error(
+          400, 22, "Invalid page: Pages start at 1 and max at 500. They are expected to be an integer.")
+      case 503:
+        return TMDBRoutes.error(503, 9, "Service offline: This service is temporarily offline, try again later.")
       default: return TMDBRoutes.error(status, 11, "Internal error: Something went wrong, contact TMDb.")
       }
     }

@@ -40,7 +40,9 @@ struct FaultRule: Decodable, Sendable, Equatable {
     do {
       table = try JSONDecoder().decode([String: FaultRule].self, from: Data(body))
     } catch {
-      throw .invalid("expected a JSON object of path prefix → {status, latencyMs, retryAfter, hang, malformed, truncated, html, everyNth}")
+      throw .invalid(
+        "expected a JSON object of path prefix → {status, latencyMs, retryAfter, hang, malformed, truncated, html, everyNth}"
+      )
     }
     for (prefix, rule) in table {
       guard prefix.hasPrefix("/") else { throw .invalid("prefix '\(prefix)' must start with /") }

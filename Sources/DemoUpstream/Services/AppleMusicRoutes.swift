@@ -80,7 +80,12 @@ struct AppleMusicRoutes: Sendable {
       let term = QueryDecoding.formEncode(term)
       let limitPart = limit == Self.defaultSearchLimit ? "" : "limit=\(limit)&"
       var members: [(String, JSONText)] = [
-        ("href", .string("/v1/catalog/\(sf)/search?limit=\(limit)&\(offset > 0 ? "offset=\(offset)&" : "")term=\(term)&types=\(type)"))
+        (
+          "href",
+          .string(
+            "/v1/catalog/\(sf)/search?limit=\(limit)&\(offset > 0 ? "offset=\(offset)&" : "")term=\(term)&types=\(type)"
+          )
+        )
       ]
       if offset + limit < total {
         members.append(
@@ -90,7 +95,11 @@ struct AppleMusicRoutes: Sendable {
       results.append((type, .object(members)))
     }
     let order = JSONText.array(results.map { .string($0.0) })
-    return ok(.object([("results", .object(results)), ("meta", .object([("results", .object([("order", order), ("rawOrder", order)]))]))]))
+    return ok(
+      .object([
+        ("results", .object(results)),
+        ("meta", .object([("results", .object([("order", order), ("rawOrder", order)]))])),
+      ]))
   }
 
   private func album(_ idText: String, _ request: DemoRequest, _ sf: String) -> DemoResponse {
@@ -126,7 +135,8 @@ struct AppleMusicRoutes: Sendable {
     let tracks = catalog.tracks(ofAlbum: album.id)
     var members: [(String, JSONText)] = []
     if offset + limit < tracks.count {
-      members.append(("next", .string("/v1/catalog/\(sf)/albums/\(DemoIDs.album(album.id))/tracks?offset=\(offset + limit)")))
+      members.append(
+        ("next", .string("/v1/catalog/\(sf)/albums/\(DemoIDs.album(album.id))/tracks?offset=\(offset + limit)")))
     }
     members.append(("data", .array(tracks.dropFirst(offset).prefix(limit).map { songResource($0, sf) })))
     return ok(.object(members))
@@ -149,10 +159,17 @@ struct AppleMusicRoutes: Sendable {
     var members: [(String, JSONText)] = []
     if offset + Self.albumsPageSize < albums.count {
       members.append(
-        ("next", .string("/v1/catalog/\(sf)/artists/\(DemoIDs.artist(artist.id))/albums?offset=\(offset + Self.albumsPageSize)")))
+        (
+          "next",
+          .string(
+            "/v1/catalog/\(sf)/artists/\(DemoIDs.artist(artist.id))/albums?offset=\(offset + Self.albumsPageSize)")
+        ))
     }
     members.append(
-      ("data", .array(albums.dropFirst(offset).prefix(Self.albumsPageSize).map { albumResource($0, sf, relationships: false) })))
+      (
+        "data",
+        .array(albums.dropFirst(offset).prefix(Self.albumsPageSize).map { albumResource($0, sf, relationships: false) })
+      ))
     return ok(.object(members))
   }
 
@@ -171,14 +188,19 @@ struct AppleMusicRoutes: Sendable {
   private func artwork(_ albumId: Int) -> JSONText {
     .object([
       ("width", .int(3000)), ("height", .int(3000)),
-      ("url", .string("https://artwork.demo.invalid/image/thumb/Music/v4/\(DemoIDs.album(albumId))/cover.jpg/{w}x{h}bb.jpg")),
+      (
+        "url",
+        .string("https://artwork.demo.invalid/image/thumb/Music/v4/\(DemoIDs.album(albumId))/cover.jpg/{w}x{h}bb.jpg")
+      ),
       ("bgColor", .string("0b1b18")), ("textColor1", .string("fc977a")), ("textColor2", .string("ef5429")),
       ("textColor3", .string("cc7e66")), ("textColor4", .string("c14925")),
     ])
   }
 
   private func link(_ type: String, _ id: Int, _ sf: String) -> JSONText {
-    .object([("id", .string(String(id))), ("type", .string(type)), ("href", .string("/v1/catalog/\(sf)/\(type)/\(id)"))])
+    .object([
+      ("id", .string(String(id))), ("type", .string(type)), ("href", .string("/v1/catalog/\(sf)/\(type)/\(id)")),
+    ])
   }
 
   private func artistResource(_ artist: ChinookCatalog.Artist, _ sf: String) -> JSONText {
@@ -189,13 +211,16 @@ struct AppleMusicRoutes: Sendable {
       (
         "attributes",
         .object([
-          ("name", .string(artist.name)), ("genreNames", .array([.string(catalog.chinook.primaryGenre(artistId: artist.id))])),
+          ("name", .string(artist.name)),
+          ("genreNames", .array([.string(catalog.chinook.primaryGenre(artistId: artist.id))])),
           ("url", .string("\(ITunesRoutes.storeHost)/\(sf)/artist/\(DemoIDs.slug(artist.name))/\(id)")),
         ])
       ),
       (
         "relationships",
-        .object([("albums", .object([("href", .string("/v1/catalog/\(sf)/artists/\(id)/albums")), ("data", .array(albums))]))])
+        .object([
+          ("albums", .object([("href", .string("/v1/catalog/\(sf)/artists/\(id)/albums")), ("data", .array(albums))]))
+        ])
       ),
     ])
   }
@@ -213,10 +238,13 @@ struct AppleMusicRoutes: Sendable {
           ("copyright", .string("℗ \(date.year) \(artist.name)")),
           ("genreNames", .array([.string(catalog.chinook.primaryGenre(artistId: artist.id)), .string("Music")])),
           ("releaseDate", .string(DemoCatalog.releaseDateString(albumId: album.id))),
-          ("upc", .string(String(format: "00%012ld", 600_000_000_000 + album.id))), ("isMasteredForItunes", .bool(false)),
-          ("artwork", artwork(album.id)), ("playParams", .object([("id", .string(String(id))), ("kind", .string("album"))])),
+          ("upc", .string(String(format: "00%012ld", 600_000_000_000 + album.id))),
+          ("isMasteredForItunes", .bool(false)),
+          ("artwork", artwork(album.id)),
+          ("playParams", .object([("id", .string(String(id))), ("kind", .string("album"))])),
           ("url", .string("\(ITunesRoutes.storeHost)/\(sf)/album/\(DemoIDs.slug(album.title))/\(id)")),
-          ("recordLabel", .string("Chinook Records")), ("isCompilation", .bool(false)), ("trackCount", .int(tracks.count)),
+          ("recordLabel", .string("Chinook Records")), ("isCompilation", .bool(false)),
+          ("trackCount", .int(tracks.count)),
           ("isSingle", .bool(tracks.count == 1)), ("name", .string(album.title)), ("artistName", .string(artist.name)),
           ("isComplete", .bool(true)),
         ])
@@ -268,7 +296,11 @@ struct AppleMusicRoutes: Sendable {
       ("name", .string(track.name)),
       (
         "previews",
-        .array([.object([("url", .string("https://audio.demo.invalid/itunes-assets/AudioPreview/v4/\(id)/preview.plus.aac.p.m4a"))])])
+        .array([
+          .object([
+            ("url", .string("https://audio.demo.invalid/itunes-assets/AudioPreview/v4/\(id)/preview.plus.aac.p.m4a"))
+          ])
+        ])
       ),
       ("artistName", .string(artist.name)),
     ]
@@ -280,19 +312,24 @@ struct AppleMusicRoutes: Sendable {
 
   // MARK: - Responses
 
-  private func ok(_ body: JSONText) -> DemoResponse { DemoResponse.json(200, body.compact, contentType: Self.contentType) }
+  private func ok(_ body: JSONText) -> DemoResponse {
+    DemoResponse.json(200, body.compact, contentType: Self.contentType)
+  }
 
   private func notFound(_ request: DemoRequest) -> DemoResponse {
     error(404, "Resource Not Found", "Resource not found for path \(request.path)", code: "40400", request)
   }
 
   /// The `{"errors":[…]}` body; `status` and `code` are strings on the wire.
-  static func errorBody(_ status: Int, _ title: String, _ detail: String, code: String, parameter: String? = nil, seed: String)
+  static func errorBody(
+    _ status: Int, _ title: String, _ detail: String, code: String, parameter: String? = nil, seed: String
+  )
     -> String
   {
     var entry: [(String, JSONText)] = [
       ("id", .string(DemoIDs.videoId(UInt64(truncatingIfNeeded: seed.hashValueStable)).uppercased() + "QBZ6GVUK4FJSI")),
-      ("title", .string(title)), ("detail", .string(detail)), ("status", .string(String(status))), ("code", .string(code)),
+      ("title", .string(title)), ("detail", .string(detail)), ("status", .string(String(status))),
+      ("code", .string(code)),
     ]
     if let parameter { entry.append(("source", .object([("parameter", .string(parameter))]))) }
     return JSONText.object([("errors", .array([.object(entry)]))]).compact
@@ -302,7 +339,8 @@ struct AppleMusicRoutes: Sendable {
     _ status: Int, _ title: String, _ detail: String, code: String, parameter: String? = nil, _ request: DemoRequest
   ) -> DemoResponse {
     DemoResponse.json(
-      status, Self.errorBody(status, title, detail, code: code, parameter: parameter, seed: request.path + request.rawQuery),
+      status,
+      Self.errorBody(status, title, detail, code: code, parameter: parameter, seed: request.path + request.rawQuery),
       contentType: Self.contentType)
   }
 }

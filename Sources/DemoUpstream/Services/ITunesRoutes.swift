@@ -168,7 +168,8 @@ struct ITunesRoutes: Sendable {
     return .object([
       ("wrapperType", .string("track")), ("kind", .string("song")), ("artistId", .int(DemoIDs.artist(artist.id))),
       ("collectionId", .int(DemoIDs.album(album.id))), ("trackId", .int(DemoIDs.track(track.id))),
-      ("artistName", .string(artist.name)), ("collectionName", .string(album.title)), ("trackName", .string(track.name)),
+      ("artistName", .string(artist.name)), ("collectionName", .string(album.title)),
+      ("trackName", .string(track.name)),
       ("collectionCensoredName", .string(album.title)), ("trackCensoredName", .string(track.name)),
       ("artistViewUrl", .string(artistURL(artist, store))), ("collectionViewUrl", .string(trackURL)),
       ("trackViewUrl", .string(trackURL)), ("previewUrl", .string(preview(DemoIDs.track(track.id)))),
@@ -189,7 +190,8 @@ struct ITunesRoutes: Sendable {
     let artist = catalog.artist(ofAlbum: album)
     let id = DemoIDs.musicVideo(track.id)
     return .object([
-      ("wrapperType", .string("track")), ("kind", .string("music-video")), ("artistId", .int(DemoIDs.artist(artist.id))),
+      ("wrapperType", .string("track")), ("kind", .string("music-video")),
+      ("artistId", .int(DemoIDs.artist(artist.id))),
       ("trackId", .int(id)), ("artistName", .string(artist.name)), ("trackName", .string(track.name)),
       ("trackCensoredName", .string(track.name)), ("artistViewUrl", .string(artistURL(artist, store))),
       ("trackViewUrl", .string("\(Self.storeHost)/\(store.code)/music-video/\(DemoIDs.slug(track.name))/\(id)?uo=4")),

@@ -55,7 +55,8 @@ struct RakutenRoutes: Sendable {
       albums = SearchRanking.ranked(entries, term: orderTerm)
     } else {
       let kept = Set(entries.map(\.item.id))
-      albums = SearchRanking.ranked(catalog.albumByArtistEntries.filter { kept.contains($0.item.id) }, term: artistName ?? "")
+      albums = SearchRanking.ranked(
+        catalog.albumByArtistEntries.filter { kept.contains($0.item.id) }, term: artistName ?? "")
     }
     let count = albums.count
     let pageCount = (count + hits - 1) / hits
@@ -63,7 +64,8 @@ struct RakutenRoutes: Sendable {
     guard !onPage.isEmpty else {
       if count > 0 { return Self.error(404, "not_found", "not found") }
       return DemoResponse.json(
-        200, #"{"count":0,"page":0,"first":0,"last":0,"hits":0,"carrier":0,"pageCount":0,"Items":[],"GenreInformation":[]}"#,
+        200,
+        #"{"count":0,"page":0,"first":0,"last":0,"hits":0,"carrier":0,"pageCount":0,"Items":[],"GenreInformation":[]}"#,
         contentType: Self.contentType)
     }
     let first = (page - 1) * hits + 1

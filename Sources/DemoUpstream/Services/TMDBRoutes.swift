@@ -10,7 +10,8 @@ struct TMDBRoutes: Sendable {
   static let contentType = "application/json;charset=utf-8"
 
   func handle(_ request: DemoRequest) -> DemoResponse {
-    let hasKey = !(request.query("api_key") ?? "").isEmpty || (request.headers["authorization"] ?? "").hasPrefix("Bearer ")
+    let hasKey =
+      !(request.query("api_key") ?? "").isEmpty || (request.headers["authorization"] ?? "").hasPrefix("Bearer ")
     guard hasKey else { return Self.error(401, 7, "Invalid API key: You must be granted a valid key.") }
     let parts = request.path.split(separator: "/").map(String.init)
     switch parts {

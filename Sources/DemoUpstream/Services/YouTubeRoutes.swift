@@ -13,7 +13,8 @@ struct YouTubeRoutes: Sendable {
   func handle(_ request: DemoRequest) -> DemoResponse {
     guard let key = request.query("key"), !key.isEmpty else {
       return Self.error(
-        403, "The request is missing a valid API key.", reason: "forbidden", domain: "global", status: "PERMISSION_DENIED")
+        403, "The request is missing a valid API key.", reason: "forbidden", domain: "global",
+        status: "PERMISSION_DENIED")
     }
     switch request.path {
     case "/youtube/v3/search": return search(request)
@@ -40,7 +41,8 @@ struct YouTubeRoutes: Sendable {
     var offset = 0
     if let token = request.query("pageToken"), !token.isEmpty {
       guard let decoded = Self.offset(fromPageToken: token) else {
-        return Self.error(400, "The request specifies an invalid page token.", reason: "invalidPageToken", domain: "youtube.parameter")
+        return Self.error(
+          400, "The request specifies an invalid page token.", reason: "invalidPageToken", domain: "youtube.parameter")
       }
       offset = decoded
     }
@@ -51,7 +53,8 @@ struct YouTubeRoutes: Sendable {
     case "medium": durationFilter = 240...1200
     case "long": durationFilter = 1201...Int.max
     default:
-      return Self.error(400, "Invalid value for parameter videoDuration", reason: "invalidParameter", domain: "youtube.parameter")
+      return Self.error(
+        400, "Invalid value for parameter videoDuration", reason: "invalidParameter", domain: "youtube.parameter")
     }
     let q = request.query("q") ?? ""
     var candidates = catalog.videoEntries
@@ -82,8 +85,10 @@ struct YouTubeRoutes: Sendable {
         "snippet",
         .object([
           ("publishedAt", .string(video.publishedAt)), ("channelId", .string(video.channelId)),
-          ("title", .string(Self.htmlEscape(video.title))), ("description", .string(Self.htmlEscape(video.description))),
-          ("thumbnails", thumbnails(video.id, sizes: 3)), ("channelTitle", .string(Self.htmlEscape(video.channelTitle))),
+          ("title", .string(Self.htmlEscape(video.title))),
+          ("description", .string(Self.htmlEscape(video.description))),
+          ("thumbnails", thumbnails(video.id, sizes: 3)),
+          ("channelTitle", .string(Self.htmlEscape(video.channelTitle))),
           ("liveBroadcastContent", .string("none")), ("publishTime", .string(video.publishedAt)),
         ])
       ),
@@ -100,7 +105,8 @@ struct YouTubeRoutes: Sendable {
     let ids = (request.query("id") ?? "").split(separator: ",").map(String.init)
     guard ids.count <= Self.maxIds else {
       return Self.error(
-        400, "The request specifies an invalid filter parameter.", reason: "invalidFilters", domain: "youtube.parameter")
+        400, "The request specifies an invalid filter parameter.", reason: "invalidFilters", domain: "youtube.parameter"
+      )
     }
     let items = ids.compactMap { catalog.videoIndexById[$0].map { catalog.videos[$0] } }.map { video -> JSONText in
       var members: [(String, JSONText)] = [
@@ -159,7 +165,12 @@ struct YouTubeRoutes: Sendable {
     ]
     return .object(
       all.prefix(sizes).map { name, file, w, h in
-        (name, .object([("url", .string("https://i.demo.invalid/vi/\(id)/\(file).jpg")), ("width", .int(w)), ("height", .int(h))]))
+        (
+          name,
+          .object([
+            ("url", .string("https://i.demo.invalid/vi/\(id)/\(file).jpg")), ("width", .int(w)), ("height", .int(h)),
+          ])
+        )
       })
   }
 
@@ -204,7 +215,8 @@ struct YouTubeRoutes: Sendable {
   }
 
   /// The Google error envelope: `{"error":{"code","message","errors":[…],"status"?}}`.
-  static func errorBody(_ code: Int, _ message: String, reason: String, domain: String, status: String? = nil) -> String {
+  static func errorBody(_ code: Int, _ message: String, reason: String, domain: String, status: String? = nil) -> String
+  {
     var members: [(String, JSONText)] = [
       ("code", .int(code)), ("message", .string(message)),
       (
@@ -216,7 +228,10 @@ struct YouTubeRoutes: Sendable {
     return JSONText.object([("error", .object(members))]).pretty(indent: 2) + "\n"
   }
 
-  static func error(_ code: Int, _ message: String, reason: String, domain: String, status: String? = nil) -> DemoResponse {
-    DemoResponse.json(code, errorBody(code, message, reason: reason, domain: domain, status: status), contentType: contentType)
+  static func error(_ code: Int, _ message: String, reason: String, domain: String, status: String? = nil)
+    -> DemoResponse
+  {
+    DemoResponse.json(
+      code, errorBody(code, message, reason: reason, domain: domain, status: status), contentType: contentType)
   }
 }

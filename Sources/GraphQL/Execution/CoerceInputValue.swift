@@ -66,7 +66,7 @@ struct InputCoercion {
       onError(
         path, value,
         "Field \"\(key)\" is not defined by type \"\(type.name)\"."
-          + didYouMean(suggestionList(key, type.fields.map(\.name))))
+          + Suggestions.didYouMean(Suggestions.list(key, type.fields.map(\.name))))
     }
     if type.isOneOf {
       if result.count != 1 {
@@ -86,14 +86,14 @@ struct InputCoercion {
       onError(
         path, value,
         "Enum \"\(type.name)\" cannot represent non-string value: \(shown)."
-          + didYouMean(suggestionList(shown, names), subMessage: "the enum value"))
+          + Suggestions.didYouMean(Suggestions.list(shown, names), subMessage: "the enum value"))
       return .null
     }
     guard type.value(name) != nil else {
       onError(
         path, value,
         "Value \"\(name)\" does not exist in \"\(type.name)\" enum."
-          + didYouMean(suggestionList(name, names), subMessage: "the enum value"))
+          + Suggestions.didYouMean(Suggestions.list(name, names), subMessage: "the enum value"))
       return .null
     }
     return value

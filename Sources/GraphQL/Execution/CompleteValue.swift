@@ -1,89 +1,124 @@
 extension ExecutionContext {
   /// CompleteValue (spec §6.4.3 "Value Completion"; graphql-js `completeValue`): shapes a
   /// resolved value to the field's type — non-null checks, lists item by item, leaves
-  /// serialized, objects and abstract types through their sub-selection.
-  /// `path` is the position being completed (the field, or a list item inside it).
+  /// serialized, objects and abstract types through their sub-selection — writing the
+  /// JSON to `out`. `path` is the position being completed (the field, or a list item).
   /// - Throws: `FieldFailure`, already located at `path`, for the caller to record or
-  ///   propagate (§6.4.4).
+  ///   propagate (§6.4.4); what was written for this value is then to be rewound.
   func completeValue(
-    _ shape: CompletionShape, field: FieldPlan, value: FieldValue, path: inout [PathComponent]
-  ) throws(FieldFailure) -> Partial {
+    _ shape: CompletionShape, field: FieldPlan, value: FieldValue, path: inout [PathComponent], out: ResponseWriter
+  ) throws(FieldFailure) {
+    var shape = shape
     if case .nonNull(let inner) = shape {
-      let completed = try completeValue(inner, field: field, value: value, path: &path)
-      if case .value(.null) = completed {
+      // Every completion of a non-null value is non-null, except a type the schema lacks.
+      if value.isNull || { if case .unknown = inner { return true } else { return false } }() {
         throw failure(
           "Cannot return null for non-nullable field \(field.parentType).\(field.fieldName).", field, path)
       }
-      return completed
+      shape = inner
+    } else if value.isNull {
+      out.buffer.writeNull()
+      return
     }
-    if value.isNull { return .value(.null) }
     switch shape {
     case .leaf(let kind):
-      switch serializeLeaf(value, kind) {
-      case .success(let serialized): return .value(serialized)
-      case .failure(let message): throw failure(message.text, field, path)
-      }
+      try completeLeafValue(kind, field: field, value: value, path: path, out: out)
     case .object(let typeName):
-      return try completeObjectValue(typeName, field: field, value: value, path: &path)
+      try completeObjectValue(typeName, field: field, value: value, path: &path, out: out)
     case .abstract(let abstractType):
       let typeName = try resolveAbstractType(abstractType, field: field, value: value, path: path)
-      return try completeObjectValue(typeName, field: field, value: value, path: &path)
+      try completeObjectValue(typeName, field: field, value: value, path: &path, out: out)
     case .list(let itemShape):
-      return try completeListValue(itemShape, field: field, value: value, path: &path)
+      try completeListValue(itemShape, field: field, value: value, path: &path, out: out)
     case .nonNull, .unknown:
-      return .value(.null)
+      out.buffer.writeNull()
+    }
+  }
+
+  /// Leaves (§6.4.3 step 2): the common well-typed cases written directly, the rest
+  /// through `serializeLeaf` (graphql-js's lenient result coercion and its errors).
+  @inline(__always)
+  private func completeLeafValue(
+    _ kind: LeafKind, field: FieldPlan, value: FieldValue, path: [PathComponent], out: ResponseWriter
+  ) throws(FieldFailure) {
+    let buffer = out.buffer
+    if case .json(let json) = value {
+      switch kind {
+      case .string, .id:
+        if case .string(let s) = json { return buffer.write(string: s) }
+      case .int:
+        if case .int(let i) = json, isInt32(i) { return buffer.write(int: i) }
+      case .float:
+        if case .double(let d) = json, d.isFinite { return buffer.write(double: d) }
+      case .boolean:
+        if case .bool(let b) = json { return buffer.write(bool: b) }
+      case .enumType(let values):
+        if case .string(let s) = json, values.names.contains(s) { return buffer.write(string: s) }
+      case .custom:
+        return buffer.write(json)
+      }
+    }
+    switch serializeLeaf(value, kind) {
+    case .success(let serialized): buffer.write(serialized)
+    case .failure(let message): throw failure(message.text, field, path)
     }
   }
 
   /// Lists (§6.4.3 step 3): each item completed at its index; a failed nullable item is
   /// null, a failed non-null item fails the whole list.
   private func completeListValue(
-    _ itemShape: CompletionShape, field: FieldPlan, value: FieldValue, path: inout [PathComponent]
-  ) throws(FieldFailure) -> Partial {
-    let itemsNullable = !itemShape.isNonNull
-    var results: [JSONValue] = []
-    var partials: [Partial]? = nil
-
-    func complete(_ item: FieldValue, at index: Int, path: inout [PathComponent]) throws(FieldFailure) {
-      path.append(.index(index))
-      defer { path.removeLast() }
-      var completed: Partial
-      do {
-        completed = try completeValue(itemShape, field: field, value: item, path: &path)
-      } catch {
-        guard itemsNullable else { throw error }
-        record(error.error)
-        completed = .value(.null)
-      }
-      if partials == nil, case .value(let v) = completed {
-        results.append(v)
-      } else {
-        if partials == nil { partials = results.map { .value($0) } }
-        partials?.append(completed)
-      }
-    }
-
+    _ itemShape: CompletionShape, field: FieldPlan, value: FieldValue, path: inout [PathComponent],
+    out: ResponseWriter
+  ) throws(FieldFailure) {
     switch value {
     case .json(.array(let items)):
-      results.reserveCapacity(items.count)
-      for (index, item) in items.enumerated() { try complete(.json(item), at: index, path: &path) }
+      out.buffer.append(UInt8(ascii: "["))
+      for (index, item) in items.enumerated() {
+        if index > 0 { out.buffer.append(UInt8(ascii: ",")) }
+        try completeItem(.json(item), itemShape, at: index, field: field, path: &path, out: out)
+      }
+      out.buffer.append(UInt8(ascii: "]"))
     case .list(let items):
-      results.reserveCapacity(items.count)
-      for (index, item) in items.enumerated() { try complete(item, at: index, path: &path) }
+      out.buffer.append(UInt8(ascii: "["))
+      for (index, item) in items.enumerated() {
+        if index > 0 { out.buffer.append(UInt8(ascii: ",")) }
+        try completeItem(item, itemShape, at: index, field: field, path: &path, out: out)
+      }
+      out.buffer.append(UInt8(ascii: "]"))
     default:
       throw failure(
         "Expected Iterable, but did not find one for field \"\(field.parentType).\(field.fieldName)\".", field, path)
     }
-    if let partials { return .list(partials, itemsNullable: itemsNullable) }
-    return .value(.array(results))
+  }
+
+  @inline(__always)
+  private func completeItem(
+    _ item: FieldValue, _ itemShape: CompletionShape, at index: Int, field: FieldPlan, path: inout [PathComponent],
+    out: ResponseWriter
+  ) throws(FieldFailure) {
+    path.append(.index(index))
+    defer { path.removeLast() }
+    if itemShape.isNonNull {
+      return try completeValue(itemShape, field: field, value: item, path: &path, out: out)
+    }
+    let start = out.buffer.count
+    out.openFrame(at: start)
+    defer { out.closeFrame() }
+    do {
+      try completeValue(itemShape, field: field, value: item, path: &path, out: out)
+    } catch {
+      out.rewind(to: start)
+      out.buffer.writeNull()
+      record(error.error)
+    }
   }
 
   /// Objects (§6.4.3 step 4): ExecuteSelectionSet over the merged sub-selections.
   private func completeObjectValue(
-    _ typeName: String, field: FieldPlan, value: FieldValue, path: inout [PathComponent]
-  ) throws(FieldFailure) -> Partial {
+    _ typeName: String, field: FieldPlan, value: FieldValue, path: inout [PathComponent], out: ResponseWriter
+  ) throws(FieldFailure) {
     switch field.subPlan(for: typeName, in: self) {
-    case .success(let plan): return try executeSelectionSet(plan, source: value, path: &path)
+    case .success(let plan): try executeSelectionSet(plan, source: value, path: &path, out: out)
     case .failure(let error): throw FieldFailure(error: located(error, nodes: field.fieldNodes, path: path))
     }
   }

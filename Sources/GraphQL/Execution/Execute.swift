@@ -32,21 +32,21 @@ public func execute(
   }
   activity?.enter()
   defer { activity?.leave() }
-  let data: JSONValue
+  let data: JSONByteBuffer
   switch execution.startOperation(rootValue: rootValue) {
-  case .done(let value):
-    data = value
-  case .partial(let partial):
+  case .done(let bytes):
+    data = bytes
+  case .pending(let out):
     do {
-      data = try await execution.finish(partial)
+      data = try await execution.finish(out)
     } catch {
       execution.record(error.error)
-      data = .null
+      data = nullJSON()
     }
   case .serial(let plan):
     data = await execution.executeFieldsSerially(plan, rootValue: rootValue)
   }
-  return ExecutionResult(data: data, errors: execution.collectedErrors)
+  return ExecutionResult(dataJSON: data.bytes, errors: execution.collectedErrors)
 }
 
 /// `execute` for resolvers that all answer synchronously (static data, the `exec` CLI,
@@ -64,13 +64,19 @@ public func executeSynchronously(
     if case .failure(let failure) = prepared { return ExecutionResult(data: nil, errors: failure.errors) }
     return ExecutionResult(data: nil)
   }
-  let data: JSONValue
+  let data: JSONByteBuffer
   switch execution.startOperation(rootValue: rootValue) {
-  case .done(let value): data = value
-  case .partial: data = .null  // unreachable: nothing is pending without async resolvers
+  case .done(let bytes): data = bytes
+  case .pending: data = nullJSON()  // unreachable: no holes without async resolvers
   case .serial(let plan): data = execution.executeFieldsSeriallyInline(plan, rootValue: rootValue)
   }
-  return ExecutionResult(data: data, errors: execution.collectedErrors)
+  return ExecutionResult(dataJSON: data.bytes, errors: execution.collectedErrors)
+}
+
+private func nullJSON() -> JSONByteBuffer {
+  let buffer = JSONByteBuffer(capacity: 16)
+  buffer.writeNull()
+  return buffer
 }
 
 /// GetOperation and CoerceVariableValues: the execution context, or the request errors.
@@ -98,10 +104,10 @@ private func prepareExecution(
 
 /// How the root selection set got on after its synchronous walk.
 enum OperationStart {
-  /// Finished: the `data` value (null after a root failure).
-  case done(JSONValue)
-  /// Pending parts remain (query or subscription).
-  case partial(Partial)
+  /// Finished: the `data` JSON (null after a root failure).
+  case done(JSONByteBuffer)
+  /// Holes remain (query or subscription).
+  case pending(ResponseWriter)
   /// A mutation: its root fields run one by one (§6.2.2).
   case serial(SelectionPlan)
 }
@@ -116,61 +122,61 @@ extension ExecutionContext {
         GraphQLError(
           "Schema is not configured to execute \(operation.operation.rawValue) operation.",
           locations: locations(of: [operation.loc])))
-      return .done(.null)
+      return .done(nullJSON())
     }
     let plan: SelectionPlan
     do {
       plan = try SelectionPlan.make(objectType: rootType, selectionSets: [operation.selectionSet], in: self)
     } catch {
       record(error)
-      return .done(.null)
+      return .done(nullJSON())
     }
     if operation.operation == .mutation { return .serial(plan) }
     var path: [PathComponent] = []
     path.reserveCapacity(16)
+    let out = ResponseWriter(capacity: 1 << 16, tracksFrames: allowsAsync)
     do {
-      switch try executeSelectionSet(plan, source: rootValue, path: &path) {
-      case .value(let data): return .done(data)
-      case let partial: return .partial(partial)
-      }
+      try executeSelectionSet(plan, source: rootValue, path: &path, out: out)
     } catch {
       record(error.error)
-      return .done(.null)
+      return .done(nullJSON())
     }
+    return out.holes.isEmpty ? .done(out.buffer) : .pending(out)
   }
 
   /// ExecuteMutation's serial execution (§6.2.2, §6.3.1 "Normal and Serial Execution"):
   /// each root field, its sub-selections included, finishes before the next one starts.
-  func executeFieldsSerially(_ plan: SelectionPlan, rootValue: FieldValue) async -> JSONValue {
-    var entries: [(key: String, value: JSONValue)] = []
-    for field in plan.fields {
+  func executeFieldsSerially(_ plan: SelectionPlan, rootValue: FieldValue) async -> JSONByteBuffer {
+    let data = JSONByteBuffer()
+    data.append(UInt8(ascii: "{"))
+    for (index, field) in plan.fields.enumerated() {
       var path: [PathComponent] = [.key(field.responseKey)]
+      let out = ResponseWriter(tracksFrames: true)
       do throws(FieldFailure) {
-        let partial = try executeField(field, source: rootValue, path: &path)
-        do throws(FieldFailure) {
-          entries.append((field.responseKey, try await finish(partial)))
-        } catch {
-          guard field.isNullable else { throw error }
-          record(error.error)
-          entries.append((field.responseKey, .null))
-        }
+        try executeField(field, source: rootValue, path: &path, out: out)
+        let value = try await finish(out)
+        if index > 0 { data.append(UInt8(ascii: ",")) }
+        field.encodedKey.withUnsafeBufferPointer { data.append($0) }
+        data.append(value)
       } catch {
         record(error.error)
-        return .null
+        return nullJSON()
       }
     }
-    return .object(JSONObject(entries))
+    data.append(UInt8(ascii: "}"))
+    return data
   }
 
-  /// `executeFieldsSerially` for synchronous resolvers: nothing to await.
-  func executeFieldsSeriallyInline(_ plan: SelectionPlan, rootValue: FieldValue) -> JSONValue {
+  /// `executeFieldsSerially` for synchronous resolvers: one walk, nothing to await.
+  func executeFieldsSeriallyInline(_ plan: SelectionPlan, rootValue: FieldValue) -> JSONByteBuffer {
     var path: [PathComponent] = []
+    let out = ResponseWriter(tracksFrames: false)
     do {
-      guard case .value(let data) = try executeSelectionSet(plan, source: rootValue, path: &path) else { return .null }
-      return data
+      try executeSelectionSet(plan, source: rootValue, path: &path, out: out)
+      return out.buffer
     } catch {
       record(error.error)
-      return .null
+      return nullJSON()
     }
   }
 }

@@ -1,60 +1,66 @@
 // The synchronous walk of execution (spec §6.3 "Executing Selection Sets", §6.4
-// "Executing Fields"). It runs every synchronous resolver inline, depth first, building
-// the response as it goes; it never suspends. A resolver that answers `.later` leaves a
-// `Partial.pending` hole in the result instead, which `finish(_:)` (PartialResult.swift)
-// fills concurrently once the walk is done. A fully synchronous operation therefore runs
-// as plain function calls: no task, no allocation beyond the result itself.
+// "Executing Fields"). It runs every synchronous resolver inline, depth first, and writes
+// the response JSON as it goes: no intermediate tree, no task, no suspension. A resolver
+// that answers `.later` leaves a hole in the bytes instead (ResponseWriter), which
+// `finish(_:)` (FinishResponse.swift) fills concurrently once the walk is done.
 
 extension ExecutionContext {
   /// ExecuteSelectionSet (§6.3) for `plan` on `source` — graphql-js `executeFields`.
-  /// `path` is the response path of the object; it is restored on return and on throw.
+  /// Writes the object's JSON to `out`. `path` is the object's response path; it is
+  /// restored on return and on throw.
   /// - Throws: `FieldFailure` when a non-null field fails: this object is then null.
   func executeSelectionSet(
-    _ plan: SelectionPlan, source: FieldValue, path: inout [PathComponent]
-  ) throws(FieldFailure) -> Partial {
-    var entries: [(key: String, value: JSONValue)] = []
-    entries.reserveCapacity(plan.fields.count)
-    var partialEntries: [PartialEntry]? = nil
+    _ plan: SelectionPlan, source: FieldValue, path: inout [PathComponent], out: ResponseWriter
+  ) throws(FieldFailure) {
+    let buffer = out.buffer
+    buffer.append(UInt8(ascii: "{"))
+    var first = true
     for field in plan.fields {
+      if !first { buffer.append(UInt8(ascii: ",")) }
+      first = false
+      field.encodedKey.withUnsafeBufferPointer { buffer.append($0) }
       path.append(.key(field.responseKey))
       defer { path.removeLast() }
-      let result = try executeField(field, source: source, path: &path)
-      if partialEntries == nil, case .value(let value) = result {
-        entries.append((field.responseKey, value))
-        continue
-      }
-      if partialEntries == nil {
-        partialEntries = entries.map { PartialEntry(key: $0.key, value: .value($0.value), nullable: true) }
-      }
-      partialEntries?.append(PartialEntry(key: field.responseKey, value: result, nullable: field.isNullable))
+      try executeField(field, source: source, path: &path, out: out)
     }
-    if let partialEntries { return .object(partialEntries) }
-    return .value(.object(JSONObject(entries)))
+    buffer.append(UInt8(ascii: "}"))
   }
 
   /// ExecuteField (§6.4): CoerceArgumentValues (planned), ResolveFieldValue, then
-  /// CompleteValue; a field error in a nullable field is recorded and the field is null
-  /// (§6.4.4), in a non-null field it propagates. `path` ends with this field's key.
-  func executeField(_ field: FieldPlan, source: FieldValue, path: inout [PathComponent]) throws(FieldFailure) -> Partial {
+  /// CompleteValue, writing the value to `out`; a field error in a nullable field is
+  /// recorded and the field is null (§6.4.4), in a non-null field it propagates.
+  /// `path` ends with this field's key.
+  func executeField(
+    _ field: FieldPlan, source: FieldValue, path: inout [PathComponent], out: ResponseWriter
+  ) throws(FieldFailure) {
     let value: FieldValue
-    switch field.resolver {
+    switch field.resolverKind {
     case .property:
-      if case .failure(let error) = field.arguments { return try fieldError(error, field, path) }
-      value = readProperty(of: source, field.fieldName)
+      if field.hasArgumentError, case .failure(let error) = field.arguments {
+        return try fieldError(error, field, path, out)
+      }
+      if case .json(.object(let object)) = source {
+        let json = field.lookup(in: object)
+        if field.fastLeaf != .none && writeFastLeaf(json, field, out.buffer) { return }
+        value = .json(json)
+      } else {
+        value = field.readProperty(of: source)
+      }
     case .typename:
       value = .json(.string(field.parentType))
-    case .custom(let resolver):
+    case .custom:
       let arguments: JSONObject
       switch field.arguments {
       case .success(let coerced): arguments = coerced
-      case .failure(let error): return try fieldError(error, field, path)
+      case .failure(let error): return try fieldError(error, field, path, out)
       }
+      guard let resolver = field.customResolver else { return try fieldError(GraphQLError("No resolver"), field, path, out) }
       let resolution: Resolution
       do {
         resolution = try resolver.resolve(
           source: source, arguments: arguments, info: ResolveInfo(plan: field, execution: self, path: path))
       } catch {
-        return try fieldError(graphQLError(from: error), field, path)
+        return try fieldError(graphQLError(from: error), field, path, out)
       }
       switch resolution {
       case .value(let resolved):
@@ -64,44 +70,68 @@ extension ExecutionContext {
           return try fieldError(
             GraphQLError(
               "The resolver of \(field.parentType).\(field.fieldName) is asynchronous; run the operation with execute(…) async."
-            ), field, path)
+            ), field, path, out)
         }
-        return .pending(PendingField(plan: field, work: work, path: path))
+        out.addHole(PendingField(plan: field, work: work, path: path), nullable: field.isNullable)
+        return
       }
     }
+    guard field.isNullable else {
+      return try completeValue(field.shape, field: field, value: value, path: &path, out: out)
+    }
+    let start = out.buffer.count
+    out.openFrame(at: start)
+    defer { out.closeFrame() }
     do {
-      return try completeValue(field.shape, field: field, value: value, path: &path)
+      try completeValue(field.shape, field: field, value: value, path: &path, out: out)
     } catch {
-      if field.isNullable {
-        record(error.error)
-        return .value(.null)
-      }
-      throw error
+      out.rewind(to: start)
+      out.buffer.writeNull()
+      record(error.error)
     }
   }
 
   /// A field error raised before completion: recorded (null) or propagated by nullability.
-  private func fieldError(_ error: GraphQLError, _ field: FieldPlan, _ path: [PathComponent]) throws(FieldFailure)
-    -> Partial
-  {
+  private func fieldError(
+    _ error: GraphQLError, _ field: FieldPlan, _ path: [PathComponent], _ out: ResponseWriter
+  ) throws(FieldFailure) {
     let error = located(error, nodes: field.fieldNodes, path: path)
-    if field.isNullable {
-      record(error)
-      return .value(.null)
-    }
-    throw FieldFailure(error: error)
+    guard field.isNullable else { throw FieldFailure(error: error) }
+    record(error)
+    out.buffer.writeNull()
   }
 }
 
-/// graphql-js `defaultFieldResolver`: the same-named key of a JSON object (absent → null),
-/// or a `PropertyReadable` value's property; null for anything else.
+/// Writes a leaf field's JSON value when it needs no coercion (a string for String, ID
+/// or a known enum value, a 32-bit int for Int, a finite number for Float, a boolean for
+/// Boolean, null for a nullable field); false when CompleteValue must handle it.
 @inline(__always)
-func readProperty(of source: FieldValue, _ name: String) -> FieldValue {
-  switch source {
-  case .json(.object(let object)): return .json(object[name] ?? .null)
-  case .host(let host as PropertyReadable): return host.property(name)
-  default: return .null
+private func writeFastLeaf(_ json: JSONValue, _ field: FieldPlan, _ buffer: JSONByteBuffer) -> Bool {
+  switch json {
+  case .string(let s):
+    switch field.fastLeaf {
+    case .string, .id: buffer.write(string: s)
+    case .enumType where field.enumNames.contains(s): buffer.write(string: s)
+    default: return false
+    }
+  case .int(let i):
+    switch field.fastLeaf {
+    case .int where isInt32(i), .float: buffer.write(int: i)
+    default: return false
+    }
+  case .double(let d):
+    guard field.fastLeaf == .float, d.isFinite else { return false }
+    buffer.write(double: d)
+  case .bool(let b):
+    guard field.fastLeaf == .boolean else { return false }
+    buffer.write(bool: b)
+  case .null:
+    guard field.isNullable else { return false }
+    buffer.writeNull()
+  default:
+    return false
   }
+  return true
 }
 
 /// A resolver's thrown error as a GraphQL error (message and extensions kept).

@@ -39,13 +39,20 @@ final class SelectionPlan: Sendable {
   }
 }
 
-/// How a field's value is produced.
-enum ResolverChoice: Sendable {
+/// How a field's value is produced (a payload-free enum: switching on it copies nothing).
+enum ResolverKind: UInt8, Sendable {
   /// graphql-js `defaultFieldResolver`: the same-named key of a JSON object.
   case property
   /// `__typename` (§4.3): the name of the object type.
   case typename
-  case custom(any FieldResolver)
+  /// `FieldPlan.customResolver`.
+  case custom
+}
+
+/// A leaf field (not a list) whose well-typed JSON values are written without going
+/// through CompleteValue: the hot path of static data.
+enum FastLeaf: UInt8, Sendable {
+  case none, string, id, int, float, boolean, enumType
 }
 
 /// One response key of a selection plan: its merged field nodes, definition, resolver,
@@ -56,12 +63,24 @@ final class FieldPlan: Sendable {
   let fieldNodes: [Field]
   let parentType: String
   let definition: FieldDefinitionModel
-  let resolver: ResolverChoice
+  let resolverKind: ResolverKind
+  let customResolver: (any FieldResolver)?
+  /// Set for `T` and `T!` leaf fields; `enumNames` holds an enum's value names.
+  let fastLeaf: FastLeaf
+  let enumNames: Set<String>
   /// CoerceArgumentValues (§6.4.1) from the first field node, or the error it raised
   /// (reported at each execution of the field, with that execution's path).
   let arguments: Result<JSONObject, GraphQLError>
+  /// `arguments` failed (checked per execution of the field without copying the Result).
+  let hasArgumentError: Bool
   let shape: CompletionShape
   let isNullable: Bool
+  /// `"responseKey":` as UTF-8, written before the value.
+  let encodedKey: [UInt8]
+  /// Where `fieldName` was last found among a source JSON object's keys: objects of one
+  /// list usually share their key order, so the default resolver's lookup is one compare.
+  /// Relaxed: a stale hint only costs a scan.
+  private let keyHint = Atomic<Int>(0)
   /// Sub-selection plans by object type name; usually one entry, several below abstract types.
   private let subPlans = Mutex<[(String, Result<SelectionPlan, GraphQLError>)]>([])
 
@@ -76,14 +95,33 @@ final class FieldPlan: Sendable {
     self.definition = definition
     self.shape = CompletionShape(definition.type, schema: context.schema)
     self.isNullable = !definition.type.isNonNull
+    let keyBuffer = JSONByteBuffer(capacity: responseKey.utf8.count + 4)
+    keyBuffer.write(string: responseKey)
+    keyBuffer.append(UInt8(ascii: ":"))
+    self.encodedKey = keyBuffer.bytes
     if definition.name == "__typename" {
-      resolver = .typename
+      resolverKind = .typename
+      customResolver = nil
     } else if let builtIn = introspectionResolver(field: definition.name, on: parentType, schema: context.schema) {
-      resolver = .custom(builtIn)
+      resolverKind = .custom
+      customResolver = builtIn
     } else if let custom = context.resolvers.resolver(for: definition, on: parentType) {
-      resolver = .custom(custom)
+      resolverKind = .custom
+      customResolver = custom
     } else {
-      resolver = .property
+      resolverKind = .property
+      customResolver = nil
+    }
+    var leafShape = shape
+    if case .nonNull(let inner) = leafShape { leafShape = inner }
+    switch leafShape {
+    case .leaf(.string): (fastLeaf, enumNames) = (.string, [])
+    case .leaf(.id): (fastLeaf, enumNames) = (.id, [])
+    case .leaf(.int): (fastLeaf, enumNames) = (.int, [])
+    case .leaf(.float): (fastLeaf, enumNames) = (.float, [])
+    case .leaf(.boolean): (fastLeaf, enumNames) = (.boolean, [])
+    case .leaf(.enumType(let values)): (fastLeaf, enumNames) = (.enumType, values.names)
+    default: (fastLeaf, enumNames) = (.none, [])
     }
     if definition.arguments.isEmpty {
       arguments = .success(JSONObject())
@@ -93,6 +131,35 @@ final class FieldPlan: Sendable {
           definitions: definition.arguments, arguments: fieldNodes[0].arguments, node: fieldNodes[0].loc,
           variableValues: context.variableValues, in: context)
       }
+    }
+    if case .failure = arguments { hasArgumentError = true } else { hasArgumentError = false }
+  }
+
+  /// The value of key `fieldName` in a JSON object; null when absent.
+  @inline(__always)
+  func lookup(in object: JSONObject) -> JSONValue {
+    object.entries.withUnsafeBufferPointer { entries in
+      let hint = keyHint.load(ordering: .relaxed)
+      if hint < entries.count && entries[hint].key == fieldName { return entries[hint].value }
+      for i in entries.indices where entries[i].key == fieldName {
+        keyHint.store(i, ordering: .relaxed)
+        return entries[i].value
+      }
+      return .null
+    }
+  }
+
+  /// graphql-js `defaultFieldResolver`: the same-named key of a JSON object (absent →
+  /// null), or a `PropertyReadable` value's property; null for anything else.
+  @inline(__always)
+  func readProperty(of source: FieldValue) -> FieldValue {
+    switch source {
+    case .json(.object(let object)):
+      return .json(lookup(in: object))
+    case .hostBox(let box):
+      return (box.value as? PropertyReadable)?.property(fieldName) ?? .null
+    default:
+      return .null
     }
   }
 

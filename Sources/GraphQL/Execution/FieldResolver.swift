@@ -78,7 +78,7 @@ public func defaultResolveType(of value: FieldValue) -> String? {
   case .json(.object(let object)):
     if case .string(let name)? = object["__typename"] { return name }
     return nil
-  case .host(let host as TypeNameProviding): return host.typeName
+  case .hostBox(let box): return (box.value as? TypeNameProviding)?.typeName
   default: return nil
   }
 }

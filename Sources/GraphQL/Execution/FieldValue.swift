@@ -4,21 +4,39 @@
 /// - `.json` holds plain data: leaves (`.int`, `.string`, …), `.null`, JSON lists, and JSON
 ///   objects that the default property resolver reads keys from (the `exec` CLI and static
 ///   fixtures use nothing else).
-/// - `.host` holds an application value (a domain struct, a loader key, …) that the
-///   application's own resolvers understand; the default resolver reads it only when it
-///   conforms to `PropertyReadable`.
+/// - `.host(x)` holds an application value (a domain struct, a loader key, …) that the
+///   application's own resolvers understand (read it back with `hostValue`); the default
+///   resolver reads it only when it conforms to `PropertyReadable`.
 /// - `.list` is a list of such values, for list fields whose items are not plain JSON.
+///
+/// Application values travel boxed (`HostBox`) so that copying a `FieldValue` — done for
+/// every field — is a plain retain rather than an existential copy.
 public enum FieldValue: Sendable {
   case json(JSONValue)
-  case host(any Sendable)
+  case hostBox(HostBox)
   case list([FieldValue])
 
   public static let null = FieldValue.json(.null)
+
+  /// An application value.
+  public static func host(_ value: any Sendable) -> FieldValue { .hostBox(HostBox(value)) }
+
+  /// The application value of `.host(_:)`, nil for JSON and lists.
+  public var hostValue: (any Sendable)? {
+    if case .hostBox(let box) = self { return box.value }
+    return nil
+  }
 
   public var isNull: Bool {
     if case .json(.null) = self { return true }
     return false
   }
+}
+
+/// The box around an application value in `FieldValue.host(_:)`.
+public final class HostBox: Sendable {
+  public let value: any Sendable
+  public init(_ value: any Sendable) { self.value = value }
 }
 
 /// An application value that the default property resolver can read fields from

@@ -91,7 +91,7 @@ func jsonForm(_ value: FieldValue) -> JSONValue? {
       array.append(json)
     }
     return .array(array)
-  case .host: return nil
+  case .hostBox: return nil
   }
 }
 

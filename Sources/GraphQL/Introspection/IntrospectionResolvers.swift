@@ -45,7 +45,7 @@ private struct IntrospectionResolver: FieldResolver {
 
   func resolve(source: FieldValue, arguments: JSONObject, info: ResolveInfo) throws -> Resolution {
     var value: IntrospectionValue? = nil
-    if case .host(let host as IntrospectionValue) = source { value = host }
+    if case .hostBox(let box) = source { value = box.value as? IntrospectionValue }
     return .value(body(value, arguments, info.schema))
   }
 }

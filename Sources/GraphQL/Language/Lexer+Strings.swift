@@ -1,5 +1,6 @@
-// String tokens (spec §2.9.4 "String Value"): quoted strings with escape sequences, and
-// block strings, whose raw lines go through BlockStringValue() (BlockString.swift).
+// String tokens (spec §2.9.4 "String Value", https://spec.graphql.org/September2025/#sec-String-Value):
+// quoted strings with escape sequences, and block strings, whose raw lines go through
+// BlockStringValue() (BlockString.swift).
 
 extension Lexer {
   /// Reads a quoted string, resolving its escape sequences.
@@ -22,6 +23,11 @@ extension Lexer {
     var hasEscapes = false
     while position < count {
       let byte = bytes[position]
+      // `"`, `\`, LF and CR are also the bytes a block string stops at.
+      if !Lexer.isBlockStringStop(byte) {
+        position += 1
+        continue
+      }
       if byte == 0x22 {
         let value: String
         if hasEscapes {
@@ -152,43 +158,51 @@ extension Lexer {
   ///   - \"""
   /// ```
   ///
-  /// The raw value's bytes go into one buffer (without line terminators, and with `\"""`
-  /// already turned into `"""`); each line is a range of it. `\r\n`, `\r` and `\n` all
-  /// end a line, so the value always uses `\n`.
+  /// Each line is a byte range of the source (without its line terminator); the
+  /// backslash of each `\"""` is remembered and left out when the value is built. `\r\n`,
+  /// `\r` and `\n` all end a line, so the value always uses `\n`.
   func readBlockString(from start: Int) throws(SyntaxError) -> (Token, String) {
     let count = bytes.count
     var position = start + 3
-    var chunkStart = position
-    var raw: [UInt8] = []
     var lines: [Range<Int>] = []
-    var lineStart = 0
+    var escapedQuotes: [Int] = []
+    var lineStart = position
     while position < count {
       let byte = bytes[position]
+      // Most bytes are text: skip them with one test before the three checks below.
+      if !Lexer.isBlockStringStop(byte) {
+        position += 1
+        continue
+      }
       if byte == 0x22 && peek(position + 1) == 0x22 && peek(position + 2) == 0x22 {
-        raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
-        lines.append(lineStart..<raw.count)
-        let value = blockStringValue(lines: lines, of: raw)
+        lines.append(lineStart..<position)
+        let value = blockStringValue(lines: lines, of: bytes, droppingBytesAt: escapedQuotes)
         return (Token(kind: .blockString, start: start, end: position + 3), value)
       }
       if byte == 0x5C && peek(position + 1) == 0x22 && peek(position + 2) == 0x22 && peek(position + 3) == 0x22 {
         // Keep `"""` and drop only the backslash.
-        raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
-        chunkStart = position + 1
+        escapedQuotes.append(position)
         position += 4
         continue
       }
       if byte == 0x0A || byte == 0x0D {
-        raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<position]))
-        lines.append(lineStart..<raw.count)
-        lineStart = raw.count
+        lines.append(lineStart..<position)
         position += (byte == 0x0D && peek(position + 1) == 0x0A) ? 2 : 1
-        chunkStart = position
+        lineStart = position
         continue
       }
       position += 1
     }
     throw SyntaxError(position: position, description: "Unterminated string.")
   }
+
+  /// True for the bytes a string must look at: `"`, `\`, LF and CR.
+  @inline(__always)
+  static func isBlockStringStop(_ byte: UInt8) -> Bool {
+    byte == 0x5C || (byte <= 0x22 && (blockStringStopMask >> UInt64(byte)) & 1 != 0)
+  }
+
+  private static let blockStringStopMask: UInt64 = 1 << 0x0A | 1 << 0x0D | 1 << 0x22
 }
 
 /// Appends the UTF-8 encoding of scalar `code` (already checked to be a scalar value).

@@ -1,5 +1,6 @@
-/// The GraphQL lexer (spec §2.1 "Source Text" and §2.1.6 "Lexical Tokens"): turns the
-/// UTF-8 bytes of a `Source` into tokens, one at a time, skipping ignored tokens.
+/// The GraphQL lexer (spec §2.1 "Source Text" and §2.1.6 "Lexical Tokens",
+/// https://spec.graphql.org/September2025/#sec-Lexical-Tokens): turns the UTF-8 bytes of a
+/// `Source` into tokens, one at a time, skipping ignored tokens.
 ///
 /// Works on bytes with `Int` offsets, never on `String` or `Character`. Every look-ahead
 /// past the current byte goes through `peek(_:)`, which is bounds-checked and returns nil

@@ -135,7 +135,8 @@ extension Parser {
   /// Arguments[Const] : ( Argument[?Const]+ )
   /// ```
   mutating func parseArguments(isConst: Bool) throws(SyntaxError) -> [Argument] {
-    try optionalMany(.parenL, { p throws(SyntaxError) in try p.parseArgument(isConst: isConst) }, .parenR)
+    try optionalMany(
+      .parenL, { p throws(SyntaxError) in try p.parseArgument(isConst: isConst) }, .parenR, capacity: 4)
   }
 
   /// ```

@@ -1,5 +1,7 @@
 /// Parses a GraphQL document: spec §2 (executable definitions) and §3 (type system
 /// definitions and extensions), in one grammar as graphql-js's `parse()` does.
+/// Implements "Language" (https://spec.graphql.org/September2025/#sec-Language) and the
+/// type system grammar (https://spec.graphql.org/September2025/#sec-Type-System).
 ///
 /// - Parameters:
 ///   - source: the document text (UTF-8 bytes; a leading BOM and any line terminators allowed).
@@ -117,10 +119,14 @@ struct Parser {
     if token.kind != .eof {
       tokenCount += 1
       if tokenCount > maxTokens {
-        throw SyntaxError(
-          position: token.start, description: "Document contains more than \(maxTokens) tokens. Parsing aborted.")
+        throw tooManyTokens(at: token)
       }
     }
+  }
+
+  @inline(never)
+  private func tooManyTokens(at token: Token) -> SyntaxError {
+    SyntaxError(position: token.start, description: "Document contains more than \(maxTokens) tokens. Parsing aborted.")
   }
 
   /// True when the current token is of `kind`.
@@ -135,11 +141,17 @@ struct Parser {
   mutating func expectToken(_ kind: TokenKind) throws(SyntaxError) -> Token {
     let token = lexer.token
     guard token.kind == kind else {
-      throw SyntaxError(
-        position: token.start, description: "Expected \(kind.quotedDescription), found \(describe(token)).")
+      throw expected(kind, found: token)
     }
     try advanceLexer()
     return token
+  }
+
+  /// The error `Expected <kind>, found <token>.`, built out of line to keep the hot
+  /// paths that may throw it small.
+  @inline(never)
+  func expected(_ kind: TokenKind, found token: Token) -> SyntaxError {
+    SyntaxError(position: token.start, description: "Expected \(kind.quotedDescription), found \(describe(token)).")
   }
 
   /// Consumes a token of `kind` if it is next; says whether it did.
@@ -167,6 +179,7 @@ struct Parser {
   }
 
   /// The error `Unexpected <token>.` for `token`, by default the current one.
+  @inline(never)
   func unexpected(_ token: Token? = nil) -> SyntaxError {
     let token = token ?? lexer.token
     return SyntaxError(position: token.start, description: "Unexpected \(describe(token)).")
@@ -196,10 +209,13 @@ struct Parser {
   mutating func enterNesting(at token: Token) throws(SyntaxError) {
     depth += 1
     if depth > maxDepth {
-      throw SyntaxError(
-        position: token.start,
-        description: "Document nesting is deeper than \(maxDepth) levels. Parsing aborted.")
+      throw tooDeep(at: token)
     }
+  }
+
+  @inline(never)
+  private func tooDeep(at token: Token) -> SyntaxError {
+    SyntaxError(position: token.start, description: "Document nesting is deeper than \(maxDepth) levels. Parsing aborted.")
   }
 
   @inline(__always)
@@ -223,12 +239,14 @@ struct Parser {
   }
 
   /// `(open item+ close)?`: empty when `open` is absent (graphql-js `optionalMany`).
+  /// `capacity` is room to make up front, saving the first regrowths of short lists.
   @inline(__always)
   mutating func optionalMany<T>(
-    _ open: TokenKind, _ item: (inout Parser) throws(SyntaxError) -> T, _ close: TokenKind
+    _ open: TokenKind, _ item: (inout Parser) throws(SyntaxError) -> T, _ close: TokenKind, capacity: Int = 0
   ) throws(SyntaxError) -> [T] {
     guard try expectOptionalToken(open) else { return [] }
     var nodes: [T] = []
+    nodes.reserveCapacity(capacity)
     repeat {
       nodes.append(try item(&self))
     } while try !expectOptionalToken(close)

@@ -12,32 +12,32 @@ func literalError(_ value: Value, for type: GraphQLNamedType) -> String? {
     switch scalar.name {
     case "Int":
       guard case .int(let i) = value else {
-        return "Int cannot represent non-integer value: \(printValueForMessage(value))"
+        return "Int cannot represent non-integer value: \(print(value))"
       }
       if let n = Int(i.value), n >= Int(Int32.min), n <= Int(Int32.max) { return nil }
       return "Int cannot represent non 32-bit signed integer value: \(i.value)"
     case "Float":
       switch value {
       case .int, .float: return nil
-      default: return "Float cannot represent non numeric value: \(printValueForMessage(value))"
+      default: return "Float cannot represent non numeric value: \(print(value))"
       }
     case "String":
       if case .string = value { return nil }
-      return "String cannot represent a non string value: \(printValueForMessage(value))"
+      return "String cannot represent a non string value: \(print(value))"
     case "Boolean":
       if case .boolean = value { return nil }
-      return "Boolean cannot represent a non boolean value: \(printValueForMessage(value))"
+      return "Boolean cannot represent a non boolean value: \(print(value))"
     case "ID":
       switch value {
       case .string, .int: return nil
-      default: return "ID cannot represent a non-string and non-integer value: \(printValueForMessage(value))"
+      default: return "ID cannot represent a non-string and non-integer value: \(print(value))"
       }
     default:
       return nil
     }
   case .enumType(let enumType):
     guard case .enumValue(let e) = value else {
-      let text = printValueForMessage(value)
+      let text = print(value)
       return "Enum \"\(enumType.name)\" cannot represent non-enum value: \(text)."
         + didYouMeanEnumValue(enumType, text)
     }
@@ -49,5 +49,5 @@ func literalError(_ value: Value, for type: GraphQLNamedType) -> String? {
 }
 
 private func didYouMeanEnumValue(_ type: EnumType, _ text: String) -> String {
-  didYouMean(suggestionList(text, type.values.map(\.name)), subMessage: "the enum value")
+  Suggestions.didYouMean(Suggestions.list(text, type.values.map(\.name)), subMessage: "the enum value")
 }

@@ -48,7 +48,8 @@ extension LoopbackTests {
     }
 
     /// One call per keyed provider, concurrently; the texts of the errors they threw.
-    static func callAll(baseURL: String, transport: HTTPClientTransport, canaries c: [String: String]) async -> [String] {
+    static func callAll(baseURL: String, transport: HTTPClientTransport, canaries c: [String: String]) async -> [String]
+    {
       let youtube = YouTubeProvider(baseURL: baseURL, key: c["youtube"], transport: transport)
       let tmdb = TMDBProvider(baseURL: baseURL, apiKey: c["tmdb"], transport: transport)
       let rakuten = RakutenProvider(baseURL: baseURL, applicationId: c["rakuten"], transport: transport)

@@ -31,7 +31,8 @@ struct Loopback {
   ) async throws -> T {
     let demo = try DemoUpstream(options: .init(hangLimitMs: 3_000))
     let server = try DemoUpstreamServer(demo: demo, shutdownGraceMs: 50)
-    let loopback = Loopback(server: server, client: HTTPClient(configuration: clientConfiguration(maxTries: maxTries, timeoutMs: timeoutMs)))
+    let loopback = Loopback(
+      server: server, client: HTTPClient(configuration: clientConfiguration(maxTries: maxTries, timeoutMs: timeoutMs)))
     do {
       let result = try await body(loopback)
       await server.shutdown()
@@ -45,7 +46,9 @@ struct Loopback {
   /// Sets fault rules (JSON text as `POST /__demo/faults` takes it).
   func setFaults(_ json: String) async throws {
     let response = try await client.post(baseURL + "/__demo/faults", body: Array(json.utf8))
-    guard response.status == 200 else { throw HarnessError("faults rejected: \(String(decoding: response.body, as: UTF8.self))") }
+    guard response.status == 200 else {
+      throw HarnessError("faults rejected: \(String(decoding: response.body, as: UTF8.self))")
+    }
   }
 
   /// The request log as (path, query, status) triples, plus its raw text.

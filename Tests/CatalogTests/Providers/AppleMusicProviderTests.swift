@@ -48,8 +48,14 @@ import Testing
     #expect(first.title == "Trying")
     #expect(first.durationMs == 197314)
     #expect(first.albumId == "1616728060")
-    #expect(first.composer == "Charles Hinshaw Jr, Dijon McFarlane, Ella Mai Howell, NICHOLAS MATTHEW BALDING, Peter Johnson & Shah Rukh Zaman Khan")
-    #expect(first.previewURL == "https://audio-ssl.itunes.apple.com/itunes-assets/AudioPreview112/v4/c8/99/a7/c899a79c-e0b1-68ff-ac5e-37cb41c8bc6a/mzaf_613689503757681664.plus.aac.p.m4a")
+    #expect(
+      first.composer
+        == "Charles Hinshaw Jr, Dijon McFarlane, Ella Mai Howell, NICHOLAS MATTHEW BALDING, Peter Johnson & Shah Rukh Zaman Khan"
+    )
+    #expect(
+      first.previewURL
+        == "https://audio-ssl.itunes.apple.com/itunes-assets/AudioPreview112/v4/c8/99/a7/c899a79c-e0b1-68ff-ac5e-37cb41c8bc6a/mzaf_613689503757681664.plus.aac.p.m4a"
+    )
     #expect(first.kind == "songs")
     #expect(result.tracks.last?.title == "Fading Out")
     #expect(result.tracks.last?.trackNumber == 15)
@@ -65,7 +71,10 @@ import Testing
     #expect(results.songs.items.first?.albumTitle == "Honeymoon")
     #expect(results.songs.nextPageToken == "/v1/catalog/us/search?offset=5&term=beach+bunny&types=songs")
     #expect(results.albums.items.map(\.id) == ["1613600183", "1482041821", "1476463573", "1537898980", "1476463541"])
-    #expect(results.albums.items.first?.artworkURL == "https://is1-ssl.mzstatic.com/image/thumb/Music112/v4/df/4e/68/df4e6833-9828-51d7-cdeb-71ecf6d3a23d/810090090962.png/600x600bb.jpg")
+    #expect(
+      results.albums.items.first?.artworkURL
+        == "https://is1-ssl.mzstatic.com/image/thumb/Music112/v4/df/4e/68/df4e6833-9828-51d7-cdeb-71ecf6d3a23d/810090090962.png/600x600bb.jpg"
+    )
     #expect(results.albums.nextPageToken == "/v1/catalog/us/search?offset=5&term=beach+bunny&types=albums")
   }
 
@@ -94,14 +103,16 @@ import Testing
     #expect(
       throws: UpstreamError(
         service: .appleMusic,
-        kind: .httpStatus(code: 404, bodySummary: "No related resources: No related resources found for catalog (code 40403)"),
+        kind: .httpStatus(
+          code: 404, bodySummary: "No related resources: No related resources found for catalog (code 40403)"),
         status: 404)
     ) { try AppleMusicProvider.decodeTracksPage(status: 404, headers: [:], body: body) }
   }
 
   @Test func emptyBodied401IsAuthFailed() {
     #expect(throws: UpstreamError(service: .appleMusic, kind: .authFailed, status: 401)) {
-      try AppleMusicProvider.decodeAlbums(status: 401, headers: ["content-type": "application/json; charset=utf-8"], body: [])
+      try AppleMusicProvider.decodeAlbums(
+        status: 401, headers: ["content-type": "application/json; charset=utf-8"], body: [])
     }
   }
 
@@ -137,7 +148,8 @@ import Testing
   }
 
   @Test func unknownAlbumIsNil() async throws {
-    let body = Array(#"{"errors":[{"id":"X","title":"Resource Not Found","detail":"","status":"404","code":"40400"}]}"#.utf8)
+    let body = Array(
+      #"{"errors":[{"id":"X","title":"Resource Not Found","detail":"","status":"404","code":"40400"}]}"#.utf8)
     let apple = AppleMusicProvider(token: "t", transport: CannedTransport(status: 404, body: body))
     #expect(try await apple.album(id: "0") == nil)
   }

@@ -26,7 +26,8 @@ import Testing
     jp.language = "ja_jp"
     #expect(
       jp.searchURL(term: "東京", entity: .musicVideo, limit: 3)
-        == "http://127.0.0.1:9/search?term=%E6%9D%B1%E4%BA%AC&media=musicVideo&entity=musicVideo&limit=3&country=JP&lang=ja_jp")
+        == "http://127.0.0.1:9/search?term=%E6%9D%B1%E4%BA%AC&media=musicVideo&entity=musicVideo&limit=3&country=JP&lang=ja_jp"
+    )
   }
 
   @Test func lookupURLJoinsIds() {
@@ -45,9 +46,10 @@ import Testing
     let byAlbum = try decode("lookup-album-tracks_entity-song_kpop-ep_us.json", ITunesProvider.decodeTracksByAlbum)
     #expect(byAlbum.keys.sorted() == ["1728639278"])
     let tracks = try #require(byAlbum["1728639278"])
-    #expect(tracks.map(\.title) == [
-      "INSIDE-OUTSIDE (Intro)", "YOU AND I", "Mayday", "Which a star", "Scar", "YOU AND I (Instrumental)",
-    ])
+    #expect(
+      tracks.map(\.title) == [
+        "INSIDE-OUTSIDE (Intro)", "YOU AND I", "Mayday", "Which a star", "Scar", "YOU AND I (Instrumental)",
+      ])
     #expect(tracks[0].id == "1728639279")
     #expect(tracks[0].durationMs == 83720)
     #expect(tracks[0].trackNumber == 1)
@@ -58,23 +60,25 @@ import Testing
 
   @Test func albumWrapperOfKpopEP() throws {
     let albums = try decode("lookup-album-tracks_entity-song_kpop-ep_us.json", ITunesProvider.decodeAlbums)
-    #expect(albums == [
-      Album(
-        id: "1728639278", title: "Nightmare·Escape The ERA - EP", artistId: "1194912387", artistName: "Dreamcatcher",
-        releaseDate: "2018-05-10", trackCount: 6, genre: "K-Pop",
-        artworkURL:
-          "https://is1-ssl.mzstatic.com/image/thumb/Music116/v4/0e/a4/29/0ea429d0-fcf0-6f98-d433-d2fa4700fc37/cover_KM0019454_1.jpg/100x100bb.jpg",
-        url: "https://music.apple.com/us/album/nightmare-escape-the-era-ep/1728639278?uo=4", source: .iTunes)
-    ])
+    #expect(
+      albums == [
+        Album(
+          id: "1728639278", title: "Nightmare·Escape The ERA - EP", artistId: "1194912387", artistName: "Dreamcatcher",
+          releaseDate: "2018-05-10", trackCount: 6, genre: "K-Pop",
+          artworkURL:
+            "https://is1-ssl.mzstatic.com/image/thumb/Music116/v4/0e/a4/29/0ea429d0-fcf0-6f98-d433-d2fa4700fc37/cover_KM0019454_1.jpg/100x100bb.jpg",
+          url: "https://music.apple.com/us/album/nightmare-escape-the-era-ep/1728639278?uo=4", source: .iTunes)
+      ])
   }
 
   @Test func twoDiscAlbumKeepsDiscNumbersAndMusicVideos() throws {
     let byAlbum = try decode("lookup-album-tracks_entity-song_2-discs_gb.json", ITunesProvider.decodeTracksByAlbum)
     let tracks = try #require(byAlbum["1441458047"])
     #expect(tracks.count == 21)
-    #expect(tracks.filter { $0.kind == "music-video" }.map(\.title) == [
-      "Bohemian Rhapsody", "Seaside Rendezvous", "Love Of My Life",
-    ])
+    #expect(
+      tracks.filter { $0.kind == "music-video" }.map(\.title) == [
+        "Bohemian Rhapsody", "Seaside Rendezvous", "Love Of My Life",
+      ])
     let firstOfDiscTwo = try #require(tracks.first { $0.discNumber == 2 })
     #expect(firstOfDiscTwo.title == "Keep Yourself Alive (Long-Lost Retake / June 1975)")
     #expect(firstOfDiscTwo.trackNumber == 1)
@@ -107,10 +111,11 @@ import Testing
 
   @Test func multiIdAlbumLookupWithLimitOne() throws {
     let byArtist = try decode("lookup-multi-id_entity-album_limit-1.json", ITunesProvider.decodeAlbumsByArtist)
-    #expect(byArtist.mapValues { $0.map(\.id) } == [
-      "126411124": ["767394329"], "320569549": ["1440661543"], "941107698": ["1502525547"],
-      "463996386": ["980209955"],
-    ])
+    #expect(
+      byArtist.mapValues { $0.map(\.id) } == [
+        "126411124": ["767394329"], "320569549": ["1440661543"], "941107698": ["1502525547"],
+        "463996386": ["980209955"],
+      ])
   }
 
   @Test func multiIdSongLookupWithoutCollectionWrappersGroupsNothing() throws {
@@ -121,9 +126,10 @@ import Testing
     #expect(tracks[3].title == "Essence (feat. Justin Bieber & Tems)")
     #expect(tracks[3].durationMs == 61274)
     let artists = try decode(file, ITunesProvider.decodeArtists)
-    #expect(artists.map(\.name) == [
-      "peterpan", "Alan Walker", "Sia", "Justin Bieber", "Ariel NOAH", "Maudy Ayunda", "Melly Goeslaw",
-    ])
+    #expect(
+      artists.map(\.name) == [
+        "peterpan", "Alan Walker", "Sia", "Justin Bieber", "Ariel NOAH", "Maudy Ayunda", "Melly Goeslaw",
+      ])
   }
 
   @Test func artistSongsWithJapaneseTitle() throws {
@@ -135,11 +141,13 @@ import Testing
 
   @Test func artistById() throws {
     let artists = try decode("lookup-artist-by-id.json", ITunesProvider.decodeArtists)
-    #expect(artists == [
-      Artist(
-        id: "941107698", name: "Ariel NOAH", genre: "Pop", url: "https://music.apple.com/us/artist/ariel-noah/941107698?uo=4",
-        source: .iTunes)
-    ])
+    #expect(
+      artists == [
+        Artist(
+          id: "941107698", name: "Ariel NOAH", genre: "Pop",
+          url: "https://music.apple.com/us/artist/ariel-noah/941107698?uo=4",
+          source: .iTunes)
+      ])
   }
 
   @Test func lookupByUPC() throws {
@@ -161,7 +169,8 @@ import Testing
   }
 
   @Test func trimmedArtistSearchUsesTheArrayNotResultCount() throws {
-    let artists = try decode("search_entity-allArtist_attribute-allArtistTerm_trimmed.json", ITunesProvider.decodeArtists)
+    let artists = try decode(
+      "search_entity-allArtist_attribute-allArtistTerm_trimmed.json", ITunesProvider.decodeArtists)
     #expect(artists.map(\.name) == ["LINKIN PARK", "Linkin Bridge"])
     #expect(artists.map(\.genre) == ["Hard Rock", "Pop"])
   }
@@ -187,12 +196,15 @@ import Testing
 
   @Test func htmlErrorPages() {
     let page = Array("<html><body>Your request produced an error. <BR>[newNullResponse]</body></html>".utf8)
-    #expect(throws: UpstreamError(service: .iTunes, kind: .badResponse(reason: "HTML page instead of JSON"), status: 200)) {
+    #expect(
+      throws: UpstreamError(service: .iTunes, kind: .badResponse(reason: "HTML page instead of JSON"), status: 200)
+    ) {
       try ITunesProvider.decodeAlbums(status: 200, headers: [:], body: page)
     }
     #expect(
       throws: UpstreamError(
-        service: .iTunes, kind: .httpStatus(code: 503, bodySummary: "Your request produced an error. [newNullResponse]"),
+        service: .iTunes,
+        kind: .httpStatus(code: 503, bodySummary: "Your request produced an error. [newNullResponse]"),
         status: 503)
     ) {
       try ITunesProvider.decodeAlbums(status: 503, headers: [:], body: page)
@@ -201,7 +213,8 @@ import Testing
 
   @Test func truncatedAndWrongShapeBodies() throws {
     let full = try Fixture.bytes("itunes/lookup-by-upc.json")
-    #expect(throws: UpstreamError(service: .iTunes, kind: .badResponse(reason: "body is not valid JSON"), status: 200)) {
+    #expect(throws: UpstreamError(service: .iTunes, kind: .badResponse(reason: "body is not valid JSON"), status: 200))
+    {
       try ITunesProvider.decodeAlbums(status: 200, headers: [:], body: Array(full.prefix(full.count / 2)))
     }
     #expect(throws: UpstreamError(service: .iTunes, kind: .badResponse(reason: "missing resultCount"), status: 200)) {

@@ -16,14 +16,17 @@ import Testing
   @Test func iTunesArtistAlbumsTracks() async throws {
     let itunes = ITunesProvider(baseURL: "http://demo", transport: transport)
     let artists = try await itunes.searchArtists(term: "AC/DC")
-    #expect(artists.first == Artist(
-      id: "100001", name: "AC/DC", genre: "Rock", url: "https://music.demo.invalid/us/artist/ac-dc/100001?uo=4",
-      source: .iTunes))
+    #expect(
+      artists.first
+        == Artist(
+          id: "100001", name: "AC/DC", genre: "Rock", url: "https://music.demo.invalid/us/artist/ac-dc/100001?uo=4",
+          source: .iTunes))
     let albums = try await itunes.lookupAlbums(artistIds: ["100001", "100088", "999999"])
-    #expect(albums.mapValues { $0.map(\.title) } == [
-      "100001": ["For Those About To Rock We Salute You", "Let There Be Rock"],
-      "100088": ["Appetite for Destruction", "Use Your Illusion I", "Use Your Illusion II"],
-    ])
+    #expect(
+      albums.mapValues { $0.map(\.title) } == [
+        "100001": ["For Those About To Rock We Salute You", "Let There Be Rock"],
+        "100088": ["Appetite for Destruction", "Use Your Illusion I", "Use Your Illusion II"],
+      ])
     let tracks = try await itunes.lookupTracks(albumIds: ["200004", "200001"])
     #expect(tracks["200004"]?.count == 8)
     #expect(tracks["200001"]?.first?.title == "For Those About To Rock (We Salute You)")
@@ -94,7 +97,9 @@ import Testing
     #expect(details.count == 2)
     #expect(details[ids[0]]?.durationMs == 273_000)
     #expect(details[ids[1]]?.durationMs == 303_000)  // live cuts run 30 s longer
-    #expect(details[ids[0]]?.description == "\"Welcome to the Jungle\" by Guns N' Roses, from the album \"Appetite for Destruction\".")
+    #expect(
+      details[ids[0]]?.description
+        == "\"Welcome to the Jungle\" by Guns N' Roses, from the album \"Appetite for Destruction\".")
     let broad = try await youtube.search(query: "Guns N' Roses", maxResults: 50)
     #expect(broad.items.count == 50)
     #expect(broad.items.allSatisfy { $0.title.contains("Guns N' Roses") || $0.channelTitle == "Guns N' Roses" })

@@ -3,7 +3,8 @@ import Testing
 @testable import Catalog
 
 @Suite struct RakutenProviderTests {
-  let provider = RakutenProvider(baseURL: "http://127.0.0.1:9", applicationId: "APP", transport: CannedTransport(status: 200))
+  let provider = RakutenProvider(
+    baseURL: "http://127.0.0.1:9", applicationId: "APP", transport: CannedTransport(status: 200))
 
   @Test func searchURLEncodesArtistNames() {
     #expect(
@@ -34,12 +35,16 @@ import Testing
     let rwby = page.items[1]
     #expect(rwby.album.artistName == "ジェフ・ウィリアムズ/ケイシー・リー・ウィリアムズ")
     #expect(rwby.album.url == "http://books.rakuten.co.jp/rb/14330981/")
-    #expect(rwby.album.artworkURL == "http://thumbnail.image.rakuten.co.jp/@0_mall/book/cabinet/8154/4548967298154.jpg?_ex=200x200")
+    #expect(
+      rwby.album.artworkURL
+        == "http://thumbnail.image.rakuten.co.jp/@0_mall/book/cabinet/8154/4548967298154.jpg?_ex=200x200")
     #expect(rwby.album.trackCount == 11)
-    #expect(rwby.tracks.first == Track(
-      id: "4548967298154-1", title: "ホエン・イット・フォールズ", albumId: "4548967298154",
-      albumTitle: "RWBY Volume3 Original Soundtrack VOCAL ALBUM", artistName: "ジェフ・ウィリアムズ/ケイシー・リー・ウィリアムズ",
-      trackNumber: 1, source: .rakuten))
+    #expect(
+      rwby.tracks.first
+        == Track(
+          id: "4548967298154-1", title: "ホエン・イット・フォールズ", albumId: "4548967298154",
+          albumTitle: "RWBY Volume3 Original Soundtrack VOCAL ALBUM", artistName: "ジェフ・ウィリアムズ/ケイシー・リー・ウィリアムズ",
+          trackNumber: 1, source: .rakuten))
     #expect(rwby.tracks.last?.title == "ルビーvsファンキー (BONUS TRACK)")
     #expect(rwby.tracks.last?.trackNumber == 11)
     // `|` stays inside a title (a medley), it does not start a disc.
@@ -56,10 +61,11 @@ import Testing
     #expect(page.totalResults == 10)
     #expect(page.items[0].tracks.isEmpty)
     #expect(page.items[0].album.releaseDate == "2026-06-26")
-    #expect(page.items[1].tracks.map(\.title) == [
-      "アドレナ", "BABY", "ADRENA －「アドレナ」English Version －", "BABY － English Version －", "アドレナ － Anime Edit －",
-      "BABY － Anime Edit －", "アドレナ － Instrumental －", "BABY － Instrumental －",
-    ])
+    #expect(
+      page.items[1].tracks.map(\.title) == [
+        "アドレナ", "BABY", "ADRENA －「アドレナ」English Version －", "BABY － English Version －", "アドレナ － Anime Edit －",
+        "BABY － Anime Edit －", "アドレナ － Instrumental －", "BABY － Instrumental －",
+      ])
   }
 
   @Test func emptyResult() throws {

@@ -19,11 +19,14 @@ import Testing
     #expect(page.items.count == 20)
     #expect(page.totalResults == 39)
     #expect(page.nextPageToken == "2")
-    #expect(page.items[0] == Movie(
-      id: "550", title: "Fight Club", originalTitle: "Fight Club", originalLanguage: "en",
-      overview: "A ticking-time-bomb insomniac and a slippery soap salesman channel primal male aggression into a shocking new form of therapy. Their concept catches on, with underground \"fight clubs\" forming in every town, until an eccentric gets in the way and ignites an out-of-control spiral toward oblivion.",
-      releaseDate: "1999-10-15", posterURL: "https://image.tmdb.org/t/p/w500/pB8BM7pdSp6B6Ih7QZ4DrQ3PmJK.jpg",
-      voteAverage: 8.433))
+    #expect(
+      page.items[0]
+        == Movie(
+          id: "550", title: "Fight Club", originalTitle: "Fight Club", originalLanguage: "en",
+          overview:
+            "A ticking-time-bomb insomniac and a slippery soap salesman channel primal male aggression into a shocking new form of therapy. Their concept catches on, with underground \"fight clubs\" forming in every town, until an eccentric gets in the way and ignites an out-of-control spiral toward oblivion.",
+          releaseDate: "1999-10-15", posterURL: "https://image.tmdb.org/t/p/w500/pB8BM7pdSp6B6Ih7QZ4DrQ3PmJK.jpg",
+          voteAverage: 8.433))
     #expect(page.items[1].originalTitle == "屍城")
     // "Fight Club (Russian version)": release_date "" and poster_path null.
     #expect(page.items[3].releaseDate == nil)
@@ -38,12 +41,13 @@ import Testing
       {"name":"Clip","key":"","site":"YouTube","type":"Clip"},{"name":"Vimeo cut","key":"123","site":"Vimeo","type":"Teaser"}]}
       """#.utf8)
     let videos = try TMDBProvider.decodeVideos(status: 200, headers: [:], body: body)
-    #expect(videos == [
-      Video(
-        id: "BdJKm16Co6M", title: "Fight Club | #TBT Trailer", publishedAt: "2014-10-02T19:20:22.000Z",
-        url: "https://www.youtube.com/watch?v=BdJKm16Co6M", type: "Trailer", source: .tmdb),
-      Video(id: "123", title: "Vimeo cut", url: "https://vimeo.com/123", type: "Teaser", source: .tmdb),
-    ])
+    #expect(
+      videos == [
+        Video(
+          id: "BdJKm16Co6M", title: "Fight Club | #TBT Trailer", publishedAt: "2014-10-02T19:20:22.000Z",
+          url: "https://www.youtube.com/watch?v=BdJKm16Co6M", type: "Trailer", source: .tmdb),
+        Video(id: "123", title: "Vimeo cut", url: "https://vimeo.com/123", type: "Teaser", source: .tmdb),
+      ])
   }
 
   @Test func invalidKey() throws {
@@ -71,13 +75,16 @@ import Testing
         service: .tmdb,
         kind: .httpStatus(
           code: 400,
-          bodySummary: "Invalid page: Pages start at 1 and max at 500. They are expected to be an integer. (status_code 22)"),
+          bodySummary:
+            "Invalid page: Pages start at 1 and max at 500. They are expected to be an integer. (status_code 22)"),
         status: 400)
     ) { try TMDBProvider.decodeSearch(status: 400, headers: [:], body: body) }
   }
 
   @Test func rateLimited() {
-    let body = Array(#"{"success":false,"status_code":25,"status_message":"Your request count (41) is over the allowed limit of (40)."}"#.utf8)
+    let body = Array(
+      #"{"success":false,"status_code":25,"status_message":"Your request count (41) is over the allowed limit of (40)."}"#
+        .utf8)
     #expect(throws: UpstreamError(service: .tmdb, kind: .quotaExceeded, status: 429, retryAfterSeconds: 10)) {
       try TMDBProvider.decodeSearch(status: 429, headers: ["Retry-After": "10"], body: body)
     }

@@ -15,7 +15,8 @@ import Testing
   @Test func videosURL() {
     #expect(
       provider.videosURL(ids: ["RkL1tA9rfd0", "uSFXOBaqiR8"])
-        == "http://127.0.0.1:9/youtube/v3/videos?part=snippet,contentDetails,statistics&id=RkL1tA9rfd0,uSFXOBaqiR8&key=K")
+        == "http://127.0.0.1:9/youtube/v3/videos?part=snippet,contentDetails,statistics&id=RkL1tA9rfd0,uSFXOBaqiR8&key=K"
+    )
   }
 
   @Test func searchPageOneUnescapesTitles() throws {
@@ -56,7 +57,8 @@ import Testing
   }
 
   @Test func videosWithDurationsAndStatistics() throws {
-    let body = try Fixture.bytes("youtube/videos-list_multi-id_part-snippet-contentDetails-statistics_items-trimmed.json")
+    let body = try Fixture.bytes(
+      "youtube/videos-list_multi-id_part-snippet-contentDetails-statistics_items-trimmed.json")
     let videos = try YouTubeProvider.decodeVideos(status: 200, headers: [:], body: body)
     #expect(videos.map(\.id) == ["RkL1tA9rfd0", "uSFXOBaqiR8"])
     #expect(videos.map(\.title) == ["Veridis Quo", "Veridis Quo (Edit)"])
@@ -77,7 +79,8 @@ import Testing
   @Test func quotaExceeded() throws {
     let body = try Fixture.bytes("youtube/error-403-quotaExceeded.json")
     #expect(throws: UpstreamError(service: .youTube, kind: .quotaExceeded, status: 403)) {
-      try YouTubeProvider.decodeSearch(status: 403, headers: ["content-type": "application/json; charset=UTF-8"], body: body)
+      try YouTubeProvider.decodeSearch(
+        status: 403, headers: ["content-type": "application/json; charset=UTF-8"], body: body)
     }
   }
 
@@ -110,17 +113,21 @@ import Testing
   }
 
   @Test func backendErrorIsHTTPError() {
-    let body = Array(#"{"error":{"code":503,"message":"The service is currently unavailable.","errors":[{"reason":"backendError"}]}}"#.utf8)
+    let body = Array(
+      #"{"error":{"code":503,"message":"The service is currently unavailable.","errors":[{"reason":"backendError"}]}}"#
+        .utf8)
     #expect(
       throws: UpstreamError(
-        service: .youTube, kind: .httpStatus(code: 503, bodySummary: "The service is currently unavailable."), status: 503)
+        service: .youTube, kind: .httpStatus(code: 503, bodySummary: "The service is currently unavailable."),
+        status: 503)
     ) { try YouTubeProvider.decodeSearch(status: 503, headers: [:], body: body) }
   }
 
   @Test func canaryKeyNeverInErrors() async {
     let canary = "CANARY-yt-7c1e"
     for outcome: CannedTransport.Outcome in [
-      .response(UpstreamResponse(status: 500, body: Array("bad key=\(canary) in /youtube/v3/search?key=\(canary)".utf8))),
+      .response(
+        UpstreamResponse(status: 500, body: Array("bad key=\(canary) in /youtube/v3/search?key=\(canary)".utf8))),
       .response(UpstreamResponse(status: 200, body: Array("<html>\(canary)</html>".utf8))),
       .failure(.connectFailed(reason: "refused for http://x/?key=\(canary)")),
       .failure(.failed(reason: "reset \(canary)")),

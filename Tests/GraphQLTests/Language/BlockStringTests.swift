@@ -51,6 +51,11 @@ import Testing
     #expect(try stringValue("\"\"\"\n    Say \\\"\"\"hi\\\"\"\"\n      twice\n  \"\"\"") == "Say \"\"\"hi\"\"\"\n  twice")
   }
 
+  @Test func escapedTripleQuotesSurviveIndentRemovalOnEveryLine() throws {
+    #expect(
+      try stringValue("\"\"\"\n    a \\\"\"\" b \\\"\"\"\n      \\\"\"\"c\n\n  \"\"\"") == "a \"\"\" b \"\"\"\n  \"\"\"c")
+  }
+
   @Test func theLexerNormalisesCRLFInBlockStrings() throws {
     #expect(try stringValue("\"\"\"\r\n  line1\r\n  line2\r\n\"\"\"") == "line1\nline2")
   }

@@ -435,6 +435,31 @@ private func errors(_ sdl: String) -> [String] {
         "OneOf input field O.b cannot have a default value. @ 2:27",
       ])
   }
+  @Test func extensionBeforeDefinitionLocations() {
+    let sdl = """
+      extend type Query @d
+      directive @d on OBJECT
+      type Query
+      extend union U = Query
+      union U = Query
+      """
+    #expect(
+      errors(sdl) == [
+        "Type Query must define one or more fields. @ 3:1, 1:1",
+        "Union type U can only include type Query once. @ 5:11, 4:18",
+      ])
+  }
+
+  @Test func interfaceFieldMissingAcrossExtensions() {
+    let sdl = """
+      interface Node { id: ID! }
+      type Query { a: Int }
+      extend type Query implements Node
+      extend type Query { b: Int }
+      """
+    #expect(errors(sdl) == ["Interface field Node.id expected but Query does not provide it. @ 1:18, 2:1, 3:1, 4:1"])
+  }
+
   // MARK: - Values checked while building
 
   @Test func invalidDefaultValues() {
@@ -496,19 +521,19 @@ private func errors(_ sdl: String) -> [String] {
   // MARK: - Suggestions
 
   @Test func suggestionListOrdersByDistanceThenNaturally() {
-    #expect(suggestionList("Artst", ["Artist", "Album", "Art", "artist2", "Artists"]) == ["Artist", "Art", "Artists", "artist2"])
-    #expect(suggestionList("item", ["item10", "item2", "ITEM"]) == ["ITEM", "item2", "item10"])
-    #expect(suggestionList("ab", ["ba"]) == ["ba"])
-    #expect(naturalCompare("a2", "a10") < 0)
-    #expect(naturalCompare("a10", "a2") > 0)
+    #expect(Suggestions.list("Artst", ["Artist", "Album", "Art", "artist2", "Artists"]) == ["Artist", "Art", "Artists", "artist2"])
+    #expect(Suggestions.list("item", ["item10", "item2", "ITEM"]) == ["ITEM", "item2", "item10"])
+    #expect(Suggestions.list("ab", ["ba"]) == ["ba"])
+    #expect(Suggestions.naturalCompare("a2", "a10") < 0)
+    #expect(Suggestions.naturalCompare("a10", "a2") > 0)
   }
 
   @Test func didYouMeanNamesAtMostFive() {
-    #expect(didYouMean([]) == "")
-    #expect(didYouMean(["A"]) == " Did you mean \"A\"?")
-    #expect(didYouMean(["A", "B"]) == " Did you mean \"A\" or \"B\"?")
+    #expect(Suggestions.didYouMean([]) == "")
+    #expect(Suggestions.didYouMean(["A"]) == " Did you mean \"A\"?")
+    #expect(Suggestions.didYouMean(["A", "B"]) == " Did you mean \"A\" or \"B\"?")
     #expect(
-      didYouMean(["A", "B", "C", "D", "E", "F"])
+      Suggestions.didYouMean(["A", "B", "C", "D", "E", "F"])
         == " Did you mean \"A\", \"B\", \"C\", \"D\", or \"E\"?")
   }
 }

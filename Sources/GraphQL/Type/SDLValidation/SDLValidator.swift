@@ -337,8 +337,8 @@ struct SDLValidator {
   private mutating func knownTypeName(_ node: NamedType) {
     let name = node.name.value
     if definedTypeNames.contains(name) || GraphQLNamedType.standardTypes[name] != nil { return }
-    let suggestions = suggestionList(name, typeNameSuggestions)
-    report("Unknown type \"\(name)\"." + didYouMean(suggestions), [node.loc])
+    let suggestions = Suggestions.list(name, typeNameSuggestions)
+    report("Unknown type \"\(name)\"." + Suggestions.didYouMean(suggestions), [node.loc])
   }
 
   /// KnownDirectives: every applied directive is defined and allowed where it is used (§3.13).
@@ -390,9 +390,9 @@ struct SDLValidator {
   /// PossibleTypeExtensions: an extension extends a type defined with the same kind (§3.4.3).
   private mutating func possibleTypeExtension(_ name: Name, _ kind: SDLTypeKind, _ loc: Location) {
     guard let defined = definedTypes[name.value] else {
-      let suggestions = suggestionList(name.value, definedTypeNamesInOrder)
+      let suggestions = Suggestions.list(name.value, definedTypeNamesInOrder)
       report(
-        "Cannot extend type \"\(name.value)\" because it is not defined." + didYouMean(suggestions),
+        "Cannot extend type \"\(name.value)\" because it is not defined." + Suggestions.didYouMean(suggestions),
         [name.loc])
       return
     }
@@ -406,9 +406,9 @@ struct SDLValidator {
     let name = directive.name.value
     guard let known = directiveArgumentNames[name] else { return }
     for argument in directive.arguments where !known.contains(argument.name.value) {
-      let suggestions = suggestionList(argument.name.value, known)
+      let suggestions = Suggestions.list(argument.name.value, known)
       report(
-        "Unknown argument \"\(argument.name.value)\" on directive \"@\(name)\"." + didYouMean(suggestions),
+        "Unknown argument \"\(argument.name.value)\" on directive \"@\(name)\"." + Suggestions.didYouMean(suggestions),
         [argument.loc])
     }
   }

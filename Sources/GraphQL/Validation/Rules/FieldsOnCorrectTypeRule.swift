@@ -13,9 +13,9 @@ final class FieldsOnCorrectTypeRule: ValidationVisitor {
   func enterField(_ field: Field) {
     guard let parent = context.typeInfo.parentType, context.typeInfo.fieldDefinition == nil else { return }
     let name = field.name.value
-    var suggestion = didYouMean(suggestedTypeNames(parent, name), subMessage: "to use an inline fragment on")
+    var suggestion = Suggestions.didYouMean(suggestedTypeNames(parent, name), subMessage: "to use an inline fragment on")
     if suggestion.isEmpty {
-      suggestion = didYouMean(suggestionList(name, context.schema.types[parent]?.fields.map(\.name) ?? []))
+      suggestion = Suggestions.didYouMean(Suggestions.list(name, context.schema.types[parent]?.fields.map(\.name) ?? []))
     }
     context.report(
       "FieldsOnCorrectType", "Cannot query field \"\(name)\" on type \"\(parent)\"." + suggestion, at: [field.loc])
@@ -46,7 +46,7 @@ final class FieldsOnCorrectTypeRule: ValidationVisitor {
       if ua != ub { return ua > ub }
       if isInterface[a] ?? false, schema.isSubType(a, b) { return true }
       if isInterface[b] ?? false, schema.isSubType(b, a) { return false }
-      return naturalCompare(a, b) < 0
+      return Suggestions.naturalCompare(a, b) < 0
     }
   }
 }

@@ -25,7 +25,7 @@ final class KnownArgumentNamesRule: ValidationVisitor {
       context.report(
         "KnownArgumentNames",
         "Unknown argument \"\(argumentName)\" on directive \"@\(name)\"."
-          + didYouMean(suggestionList(argumentName, known)), at: [argument.loc])
+          + Suggestions.didYouMean(Suggestions.list(argumentName, known)), at: [argument.loc])
     }
   }
 
@@ -39,6 +39,6 @@ final class KnownArgumentNamesRule: ValidationVisitor {
     context.report(
       "KnownArgumentNames",
       "Unknown argument \"\(name)\" on field \"\(parent).\(field.name)\"."
-        + didYouMean(suggestionList(name, field.arguments.map(\.name))), at: [argument.loc])
+        + Suggestions.didYouMean(Suggestions.list(name, field.arguments.map(\.name))), at: [argument.loc])
   }
 }

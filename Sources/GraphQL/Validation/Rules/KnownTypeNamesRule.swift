@@ -46,7 +46,7 @@ final class KnownTypeNamesRule: ValidationVisitor {
     var candidates = context.schema.typeNames + defined
     if inTypeSystem { candidates = KnownTypeNamesRule.standardTypeNames + candidates }
     context.report(
-      "KnownTypeNames", "Unknown type \"\(name)\"." + didYouMean(suggestionList(name, candidates)),
+      "KnownTypeNames", "Unknown type \"\(name)\"." + Suggestions.didYouMean(Suggestions.list(name, candidates)),
       at: [type.loc])
   }
 }

@@ -37,11 +37,25 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
 
   private let context: ValidationContext
   let events: ValidationEvents = [.selectionSet]
-  private var remainingBudget = OverlappingFieldsCanBeMergedRule.complexityBudget
+  // Hot bookkeeping read and written on every comparison, never while another access is
+  // open, so the dynamic exclusivity checks are left out.
+  @exclusivity(unchecked) private var remainingBudget = OverlappingFieldsCanBeMergedRule.complexityBudget
+  /// Collections by parent type and selection set (graphql-core keys by node identity;
+  /// a parsed selection set is identified by its byte range).
   private var collected: [CollectionKey: FieldCollection] = [:]
-  private var comparedFragmentPairs: [String: [String: Bool]] = [:]
+  /// The collection of each fragment, by fragment index (a shortcut into `collected`).
+  private var fragmentCollections: [FieldCollection?]
+  @exclusivity(unchecked) private var comparedFragmentPairs: FragmentPairSet
+  /// Pairs of collections whose shared response names were already counted against the
+  /// budget (graphql-core caches that list; only its cost is observable).
+  @exclusivity(unchecked) private var countedOverlaps = Set<Int>()
+  private var nextCollectionID = 0
 
-  init(context: ValidationContext) { self.context = context }
+  init(context: ValidationContext) {
+    self.context = context
+    fragmentCollections = Array(repeating: nil, count: context.fragmentDefinitions.count)
+    comparedFragmentPairs = FragmentPairSet(count: context.fragmentDefinitions.count)
+  }
 
   private struct BudgetExceeded: Error {}
 
@@ -54,31 +68,100 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
   /// One field occurrence, with its definition on the parent type it was collected under.
   private final class FieldDetails {
     let parentType: String?
+    let parentIsObject: Bool
     let node: Field
-    let definition: FieldDefinitionModel?
+    /// The field's name and place, kept apart so comparisons do not copy the node.
+    let name: String
+    let loc: Location
+    let hasArguments: Bool
+    let type: TypeReference?
     let isSimpleLeaf: Bool
+    /// The collection of this field's own selection set, once needed.
+    @exclusivity(unchecked) var subCollection: FieldCollection?
     /// Argument name → comparison key, and argument names in order; built on first use.
     var argumentKeys: [(String, String)]?
     var argumentKeyByName: [String: String] = [:]
-    /// Name/argument verdicts against other fields: "" when they match.
+    /// Name/argument verdicts against other fields with arguments: "" when they match.
     var comparisons: [ObjectIdentifier: String] = [:]
 
-    init(parentType: String?, node: Field, definition: FieldDefinitionModel?) {
+    init(parentType: String?, parentIsObject: Bool, node: Field, definition: FieldDefinitionModel?) {
       self.parentType = parentType
+      self.parentIsObject = parentIsObject
       self.node = node
-      self.definition = definition
+      self.name = node.name.value
+      self.loc = node.loc
+      self.hasArguments = !node.arguments.isEmpty
+      self.type = definition?.type
       self.isSimpleLeaf = node.arguments.isEmpty && node.selectionSet == nil
     }
   }
 
-  /// The fields of a selection set grouped by response name, and the fragments it spreads.
+  /// The fields of a selection set grouped by response name, and the fragments it spreads
+  /// (as fragment indices, -1 for unknown names).
   private final class FieldCollection {
+    let id: Int
+    init(id: Int) { self.id = id }
     var responseNames: [String] = []
-    var groups: [String: [FieldDetails]] = [:]
-    var fragmentNames: [String] = []
-    var comparedFragments: [String: Bool] = [:]
-    var overlapping: [ObjectIdentifier: [(String, [FieldDetails], [FieldDetails])]] = [:]
+    var groups: [[FieldDetails]] = []
+    /// Response name → index in `groups`, built only for large collections.
+    var groupIndex: [String: Int]?
+    var fragments: [Int] = []
+    @exclusivity(unchecked) var comparedFragments: [Int: Bool] = [:]
     var isEmpty: Bool { responseNames.isEmpty }
+
+    func group(_ name: String) -> [FieldDetails]? {
+      if let groupIndex { return groupIndex[name].map { groups[$0] } }
+      for (i, n) in responseNames.enumerated() where n == name { return groups[i] }
+      return nil
+    }
+
+    func append(_ details: FieldDetails, as name: String) {
+      if let i = groupIndex?[name] ?? (groupIndex == nil ? responseNames.firstIndex(of: name) : nil) {
+        groups[i].append(details)
+        return
+      }
+      responseNames.append(name)
+      groups.append([details])
+      if groupIndex != nil {
+        groupIndex?[name] = groups.count - 1
+      } else if responseNames.count > 16 {
+        var index: [String: Int] = [:]
+        for (i, n) in responseNames.enumerated() { index[n] = i }
+        groupIndex = index
+      }
+    }
+  }
+
+  /// Fragment pairs already compared, with whether that comparison was for mutually
+  /// exclusive parents (graphql-js `PairSet`, ordered as added).
+  private struct FragmentPairSet {
+    private let count: Int
+    /// 0: not compared; 1: compared as exclusive; 2: compared as not exclusive.
+    private var flat: [UInt8]
+    private var sparse: [Int: UInt8] = [:]
+
+    init(count: Int) {
+      self.count = count
+      flat = count <= 1024 ? [UInt8](repeating: 0, count: count * count) : []
+    }
+
+    private func state(_ a: Int, _ b: Int) -> UInt8 {
+      flat.isEmpty ? sparse[a * count + b] ?? 0 : flat[a * count + b]
+    }
+
+    func has(_ a: Int, _ b: Int, exclusive: Bool) -> Bool {
+      func ordered(_ x: Int, _ y: Int) -> Bool {
+        let s = state(x, y)
+        // A non-exclusive comparison covers both kinds; an exclusive one only exclusive asks.
+        return s != 0 && (exclusive || s == 2)
+      }
+      return ordered(a, b) || ordered(b, a)
+    }
+
+    mutating func add(_ a: Int, _ b: Int, exclusive: Bool) {
+      let value: UInt8 = exclusive ? 1 : 2
+      if flat.isEmpty { sparse[a * count + b] = value } else { flat[a * count + b] = value }
+    }
   }
 
   private struct Conflict {
@@ -126,22 +209,22 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
     var conflicts: [Conflict] = []
     let collection = collectFields(parentType, selectionSet)
     // (A) Within the collection's own fields: the only place fields of one set meet.
-    for name in collection.responseNames {
-      guard let fields = collection.groups[name], fields.count > 1 else { continue }
+    for (groupIndex, fields) in collection.groups.enumerated() where fields.count > 1 {
+      let name = collection.responseNames[groupIndex]
       for i in 0..<fields.count {
         for j in (i + 1)..<fields.count {
           if let c = try findConflict(false, name, fields[i], fields[j]) { conflicts.append(c) }
         }
       }
     }
-    let fragmentNames = collection.fragmentNames
-    if !fragmentNames.isEmpty && (!collection.isEmpty || fragmentNames.count > 1) {
-      for (i, fragmentName) in fragmentNames.enumerated() {
+    let fragments = collection.fragments
+    if !fragments.isEmpty && (!collection.isEmpty || fragments.count > 1) {
+      for (i, fragment) in fragments.enumerated() {
         // (B) The fields against each spread fragment.
-        try collectConflictsBetweenFieldsAndFragment(&conflicts, false, collection, fragmentName)
+        try collectConflictsBetweenFieldsAndFragment(&conflicts, false, collection, fragment)
         // (C) Each spread fragment against the ones after it.
-        for other in fragmentNames[(i + 1)...] {
-          try collectConflictsBetweenFragments(&conflicts, false, fragmentName, other)
+        for other in fragments[(i + 1)...] {
+          try collectConflictsBetweenFragments(&conflicts, false, fragment, other)
         }
       }
     }
@@ -149,77 +232,63 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
   }
 
   private func collectConflictsBetweenFieldsAndFragment(
-    _ conflicts: inout [Conflict], _ exclusive: Bool, _ collection: FieldCollection, _ fragmentName: String
+    _ conflicts: inout [Conflict], _ exclusive: Bool, _ collection: FieldCollection, _ fragment: Int
   ) throws(BudgetExceeded) {
     try spend(1)
     guard !collection.isEmpty else { return }
-    let compared = collection.comparedFragments[fragmentName]
+    let compared = collection.comparedFragments[fragment]
     // A non-exclusive comparison covers an exclusive one, not the other way round.
     if compared == false || (exclusive && compared == true) { return }
-    collection.comparedFragments[fragmentName] = exclusive
-    guard let fragment = context.fragment(named: fragmentName) else { return }
+    collection.comparedFragments[fragment] = exclusive
+    guard fragment >= 0 else { return }
     let fragmentCollection = collectFragmentFields(fragment)
     if collection === fragmentCollection { return }
     // (D) The fields against the fragment's fields.
     try collectConflictsBetween(&conflicts, exclusive, collection, fragmentCollection)
     // (E) The fields against the fragments that fragment spreads.
-    for referenced in fragmentCollection.fragmentNames {
+    for referenced in fragmentCollection.fragments {
       try collectConflictsBetweenFieldsAndFragment(&conflicts, exclusive, collection, referenced)
     }
   }
 
   private func collectConflictsBetweenFragments(
-    _ conflicts: inout [Conflict], _ exclusive: Bool, _ name1: String, _ name2: String
+    _ conflicts: inout [Conflict], _ exclusive: Bool, _ fragment1: Int, _ fragment2: Int
   ) throws(BudgetExceeded) {
     try spend(2)
-    if name1 == name2 { return }
-    if hasComparedPair(name1, name2, exclusive) { return }
-    comparedFragmentPairs[name1, default: [:]][name2] = exclusive
-    guard let fragment1 = context.fragment(named: name1), let fragment2 = context.fragment(named: name2) else {
-      return
-    }
+    // Unknown fragments (-1) lead nowhere, whatever their names.
+    if fragment1 == fragment2 || fragment1 < 0 || fragment2 < 0 { return }
+    if comparedFragmentPairs.has(fragment1, fragment2, exclusive: exclusive) { return }
+    comparedFragmentPairs.add(fragment1, fragment2, exclusive: exclusive)
     let collection1 = collectFragmentFields(fragment1)
     let collection2 = collectFragmentFields(fragment2)
     // (F) The two fragments' own fields.
     try collectConflictsBetween(&conflicts, exclusive, collection1, collection2)
     // (G) Each against the fragments the other spreads.
-    for referenced in collection2.fragmentNames {
-      try collectConflictsBetweenFragments(&conflicts, exclusive, name1, referenced)
+    for referenced in collection2.fragments {
+      try collectConflictsBetweenFragments(&conflicts, exclusive, fragment1, referenced)
     }
-    for referenced in collection1.fragmentNames {
-      try collectConflictsBetweenFragments(&conflicts, exclusive, referenced, name2)
+    for referenced in collection1.fragments {
+      try collectConflictsBetweenFragments(&conflicts, exclusive, referenced, fragment2)
     }
-  }
-
-  private func hasComparedPair(_ a: String, _ b: String, _ exclusive: Bool) -> Bool {
-    func ordered(_ x: String, _ y: String) -> Bool {
-      guard let recorded = comparedFragmentPairs[x]?[y] else { return false }
-      // A non-exclusive comparison covers both; an exclusive one only exclusive asks.
-      return exclusive ? true : recorded == false
-    }
-    return ordered(a, b) || ordered(b, a)
   }
 
   private func findConflictsBetweenSubSelectionSets(
-    _ exclusive: Bool, _ parentType1: String?, _ selectionSet1: SelectionSet, _ parentType2: String?,
-    _ selectionSet2: SelectionSet
+    _ exclusive: Bool, _ collection1: FieldCollection, _ collection2: FieldCollection
   ) throws(BudgetExceeded) -> [Conflict] {
     var conflicts: [Conflict] = []
-    let collection1 = collectFields(parentType1, selectionSet1)
-    let collection2 = collectFields(parentType2, selectionSet2)
     // (H) Field against field.
     try collectConflictsBetween(&conflicts, exclusive, collection1, collection2)
     // (I) Each side's fields against the other side's fragments.
-    for name in collection2.fragmentNames {
-      try collectConflictsBetweenFieldsAndFragment(&conflicts, exclusive, collection1, name)
+    for fragment in collection2.fragments {
+      try collectConflictsBetweenFieldsAndFragment(&conflicts, exclusive, collection1, fragment)
     }
-    for name in collection1.fragmentNames {
-      try collectConflictsBetweenFieldsAndFragment(&conflicts, exclusive, collection2, name)
+    for fragment in collection1.fragments {
+      try collectConflictsBetweenFieldsAndFragment(&conflicts, exclusive, collection2, fragment)
     }
     // (J) Fragment against fragment.
-    for name1 in collection1.fragmentNames {
-      for name2 in collection2.fragmentNames {
-        try collectConflictsBetweenFragments(&conflicts, exclusive, name1, name2)
+    for fragment1 in collection1.fragments {
+      for fragment2 in collection2.fragments {
+        try collectConflictsBetweenFragments(&conflicts, exclusive, fragment1, fragment2)
       }
     }
     return conflicts
@@ -229,8 +298,14 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
     _ conflicts: inout [Conflict], _ exclusive: Bool, _ collection1: FieldCollection, _ collection2: FieldCollection
   ) throws(BudgetExceeded) {
     guard !collection1.isEmpty, !collection2.isEmpty else { return }
-    for (name, fields1, fields2) in try overlappingFields(collection1, collection2) {
-      for field1 in fields1 {
+    // Finding the shared response names costs one unit per name of the first collection,
+    // the first time this ordered pair of collections meets.
+    if countedOverlaps.insert(collection1.id << 32 | collection2.id).inserted {
+      try spend(collection1.responseNames.count)
+    }
+    for (i, name) in collection1.responseNames.enumerated() {
+      guard let fields2 = collection2.group(name) else { continue }
+      for field1 in collection1.groups[i] {
         for field2 in fields2 {
           if let c = try findConflict(exclusive, name, field1, field2) { conflicts.append(c) }
         }
@@ -238,85 +313,64 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
     }
   }
 
-  private func overlappingFields(_ collection1: FieldCollection, _ collection2: FieldCollection)
-    throws(BudgetExceeded) -> [(String, [FieldDetails], [FieldDetails])]
-  {
-    let key = ObjectIdentifier(collection2)
-    if let cached = collection1.overlapping[key] { return cached }
-    var result: [(String, [FieldDetails], [FieldDetails])] = []
-    for name in collection1.responseNames {
-      try spend(1)
-      if let fields2 = collection2.groups[name], !fields2.isEmpty, let fields1 = collection1.groups[name] {
-        result.append((name, fields1, fields2))
-      }
-    }
-    collection1.overlapping[key] = result
-    return result
-  }
-
-  private func isObjectType(_ name: String?) -> Bool {
-    guard let name, case .object = context.schema.types[name] else { return false }
-    return true
-  }
-
   private func findConflict(
     _ parentsExclusive: Bool, _ responseName: String, _ details1: FieldDetails, _ details2: FieldDetails
   ) throws(BudgetExceeded) -> Conflict? {
-    let node1 = details1.node
-    let node2 = details2.node
     // Distinct object types never apply to the same value, so their fields may differ.
     let exclusive =
       parentsExclusive
-      || (details1.parentType != details2.parentType && isObjectType(details1.parentType)
-        && isObjectType(details2.parentType))
-    let type1 = details1.definition?.type
-    let type2 = details2.definition?.type
+      || (details1.parentIsObject && details2.parentIsObject && details1.parentType != details2.parentType)
+    let type1 = details1.type
+    let type2 = details2.type
+    let sameName = details1.name == details2.name
     // Whether both come from one field definition (the oracle compares type objects,
     // which are shared only then, or for bare named types).
-    let sameDefinition = details1.parentType == details2.parentType && node1.name.value == node2.name.value
+    let sameDefinition = sameName && details1.parentType == details2.parentType
     try spend(2)
-    if details1.isSimpleLeaf && details2.isSimpleLeaf && node1.name.value == node2.name.value
-      && Self.identicalTypes(type1, type2, sameDefinition)
-    {
+    if details1.isSimpleLeaf && details2.isSimpleLeaf && sameName && Self.identicalTypes(type1, type2, sameDefinition) {
       return nil
     }
     if !exclusive {
-      let key = ObjectIdentifier(details2)
-      var reason: String
-      if let cached = details1.comparisons[key] {
+      let reason: String
+      if !sameName {
+        reason =
+          "\"\(Self.abbreviate(details1.name))\" and \"\(Self.abbreviate(details2.name))\" are different fields"
+      } else if !details1.hasArguments && !details2.hasArguments {
+        reason = ""
+      } else if let cached = details1.comparisons[ObjectIdentifier(details2)] {
         reason = cached
       } else {
-        let name1 = node1.name.value
-        let name2 = node2.name.value
-        if name1 != name2 {
-          reason = "\"\(Self.abbreviate(name1))\" and \"\(Self.abbreviate(name2))\" are different fields"
-        } else if try sameArguments(details1, details2) {
-          reason = ""
-        } else {
-          reason = "they have differing arguments"
-        }
-        details1.comparisons[key] = reason
+        reason = try sameArguments(details1, details2) ? "" : "they have differing arguments"
+        details1.comparisons[ObjectIdentifier(details2)] = reason
       }
       if !reason.isEmpty {
-        return Conflict(responseName: responseName, reason: reason, fields1: [node1.loc], fields2: [node2.loc])
+        return Conflict(responseName: responseName, reason: reason, fields1: [details1.loc], fields2: [details2.loc])
       }
     }
     if let type1, let type2, try doTypesConflict(type1, type2, sameDefinition) {
       return Conflict(
         responseName: responseName, reason: "they return conflicting types \"\(type1)\" and \"\(type2)\"",
-        fields1: [node1.loc], fields2: [node2.loc])
+        fields1: [details1.loc], fields2: [details2.loc])
     }
-    if let selectionSet1 = node1.selectionSet, let selectionSet2 = node2.selectionSet {
-      let conflicts = try findConflictsBetweenSubSelectionSets(
-        exclusive, type1?.namedType, selectionSet1, type2?.namedType, selectionSet2)
-      return Self.subfieldConflicts(conflicts, responseName, node1, node2)
+    if let collection1 = subCollection(details1), let collection2 = subCollection(details2) {
+      let conflicts = try findConflictsBetweenSubSelectionSets(exclusive, collection1, collection2)
+      return Self.subfieldConflicts(conflicts, responseName, details1.loc, details2.loc)
     }
     return nil
   }
 
+  /// The collection of a field's selection set under the field's named type.
+  private func subCollection(_ details: FieldDetails) -> FieldCollection? {
+    if let cached = details.subCollection { return cached }
+    guard let selectionSet = details.node.selectionSet else { return nil }
+    let collection = collectFields(details.type?.namedType, selectionSet)
+    details.subCollection = collection
+    return collection
+  }
+
   private static func identicalTypes(_ a: TypeReference?, _ b: TypeReference?, _ sameDefinition: Bool) -> Bool {
     guard let a, let b else { return a == nil && b == nil }
-    if case .named = a { return a == b }
+    if case .named(let x) = a, case .named(let y) = b { return x == y }
     return sameDefinition && a == b
   }
 
@@ -379,18 +433,21 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
     }
   }
 
-  private static func subfieldConflicts(_ conflicts: [Conflict], _ responseName: String, _ node1: Field, _ node2: Field)
-    -> Conflict?
+  private static func subfieldConflicts(
+    _ conflicts: [Conflict], _ responseName: String, _ node1: Location, _ node2: Location
+  ) -> Conflict?
   {
     guard !conflicts.isEmpty else { return nil }
     var message = ""
     for c in conflicts {
-      message += (message.isEmpty ? "" : " and ") + "subfields \"\(abbreviate(c.responseName))\" conflict because \(c.reason)"
+      message +=
+        (message.isEmpty ? "" : " and ") + "subfields \"\(abbreviate(c.responseName))\" conflict because \(c.reason)"
       if message.unicodeScalars.count > maxConflictDetailLength { break }
     }
     return Conflict(
       responseName: responseName, reason: abbreviate(message),
-      fields1: conflictNodes(node1.loc, conflicts.map(\.fields1)), fields2: conflictNodes(node2.loc, conflicts.map(\.fields2)))
+      fields1: conflictNodes(node1, conflicts.map(\.fields1)),
+      fields2: conflictNodes(node2, conflicts.map(\.fields2)))
   }
 
   /// The enclosing field, then the fields of the sub-conflicts, at most `maxConflictNodes`
@@ -413,16 +470,21 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
 
   // MARK: - Collecting fields
 
-  private func collectFragmentFields(_ fragment: FragmentDefinition) -> FieldCollection {
+  private func collectFragmentFields(_ index: Int) -> FieldCollection {
+    if let cached = fragmentCollections[index] { return cached }
+    let fragment = context.fragmentDefinitions[index]
     let name = fragment.typeCondition.name.value
-    return collectFields(context.schema.types[name] != nil ? name : nil, fragment.selectionSet)
+    let collection = collectFields(context.schema.types[name] != nil ? name : nil, fragment.selectionSet)
+    fragmentCollections[index] = collection
+    return collection
   }
 
   private func collectFields(_ parentType: String?, _ selectionSet: SelectionSet) -> FieldCollection {
     let key = CollectionKey(parentType: parentType, start: selectionSet.loc.start, end: selectionSet.loc.end)
     let cacheable = selectionSet.loc.start >= 0
     if cacheable, let cached = collected[key] { return cached }
-    let collection = FieldCollection()
+    let collection = FieldCollection(id: nextCollectionID)
+    nextCollectionID += 1
     var seenFragments = Set<String>()
     collectFields(parentType, selectionSet, into: collection, &seenFragments)
     if cacheable { collected[key] = collection }
@@ -433,23 +495,26 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
     _ parentType: String?, _ selectionSet: SelectionSet, into collection: FieldCollection,
     _ seenFragments: inout Set<String>
   ) {
+    var parent: GraphQLNamedType?
+    if let parentType { parent = context.schema.types[parentType] }
+    var parentIsObject = false
+    if case .object = parent { parentIsObject = true }
     for selection in selectionSet.selections {
       switch selection {
       case .field(let field):
         var definition: FieldDefinitionModel?
-        if let parentType {
-          switch context.schema.types[parentType] {
-          case .object(let o): definition = o.field(field.name.value)
-          case .interface(let i): definition = i.field(field.name.value)
-          default: break
-          }
+        switch parent {
+        case .object(let o): definition = o.field(field.name.value)
+        case .interface(let i): definition = i.field(field.name.value)
+        default: break
         }
-        let responseName = field.responseKey
-        if collection.groups[responseName] == nil { collection.responseNames.append(responseName) }
-        collection.groups[responseName, default: []].append(
-          FieldDetails(parentType: parentType, node: field, definition: definition))
+        collection.append(
+          FieldDetails(parentType: parentType, parentIsObject: parentIsObject, node: field, definition: definition),
+          as: field.responseKey)
       case .fragmentSpread(let spread):
-        if seenFragments.insert(spread.name.value).inserted { collection.fragmentNames.append(spread.name.value) }
+        if seenFragments.insert(spread.name.value).inserted {
+          collection.fragments.append(context.fragmentIndexByName[spread.name.value] ?? -1)
+        }
       case .inlineFragment(let inline):
         var type = parentType
         if let condition = inline.typeCondition {

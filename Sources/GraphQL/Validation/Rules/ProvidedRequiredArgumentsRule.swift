@@ -28,7 +28,7 @@ final class ProvidedRequiredArgumentsRule: ValidationVisitor {
       for d in context.directiveDefinitionsInDocument {
         map[d.name.value] = d.arguments.compactMap { a in
           guard case .nonNull = a.type, a.defaultValue == nil else { return nil }
-          return (a.name.value, printTypeNode(a.type))
+          return (a.name.value, print(a.type))
         }
       }
       requiredInDocument = map

@@ -63,7 +63,7 @@ final class ValuesOfCorrectTypeRule: ValidationVisitor {
     context.report(
       "ValuesOfCorrectType",
       "Field \"\(name)\" is not defined by type \"\(parent.name)\"."
-        + didYouMean(suggestionList(name, parent.fields.map(\.name))), at: [field.loc])
+        + Suggestions.didYouMean(Suggestions.list(name, parent.fields.map(\.name))), at: [field.loc])
   }
 
   private func checkInputObject(_ object: ObjectValue, _ type: InputObjectType) {
@@ -98,7 +98,7 @@ final class ValuesOfCorrectTypeRule: ValidationVisitor {
     guard named.isLeafType else {
       context.report(
         "ValuesOfCorrectType",
-        "Expected value of type \"\(locationType)\", found \(printValueForMessage(value)).", at: [value.loc])
+        "Expected value of type \"\(locationType)\", found \(print(value)).", at: [value.loc])
       return
     }
     if let message = literalError(value, for: named) {

@@ -15,7 +15,7 @@ final class VariablesAreInputTypesRule: ValidationVisitor {
     }
     context.report(
       "VariablesAreInputTypes",
-      "Variable \"$\(definition.variable.name.value)\" cannot be non-input type \"\(printTypeNode(definition.type))\".",
+      "Variable \"$\(definition.variable.name.value)\" cannot be non-input type \"\(print(definition.type))\".",
       at: [definition.type.loc])
   }
 }

@@ -1,0 +1,121 @@
+// The asynchronous half of execution. The synchronous walk leaves holes where resolvers
+// answered `.later`; `finish(_:)` runs all holes of a walk concurrently (one child task
+// each; a lone hole inline), completes each value with a new synchronous walk of its own
+// (whose holes are finished the same way, recursively), and splices the results in.
+//
+// Null propagation (§6.4.4) across holes: a failed hole whose field is nullable becomes
+// `null` in place; otherwise its frame — the innermost nullable position around it —
+// becomes `null` (one error recorded per frame, like graphql-js, whose `Promise.all`
+// reports the first rejection); with no frame, the failure leaves `finish` and nulls
+// whatever holds this walk's value.
+
+extension ExecutionContext {
+  /// The bytes of `out` with every hole filled.
+  /// - Throws: `FieldFailure` when a hole fails in a non-null position with no nullable
+  ///   position around it inside `out`.
+  func finish(_ out: ResponseWriter) async throws(FieldFailure) -> JSONByteBuffer {
+    let holes = out.holes
+    if holes.isEmpty { return out.buffer }
+    var outcomes = [Result<JSONByteBuffer, FieldFailure>?](repeating: nil, count: holes.count)
+    if holes.count == 1 {
+      // One hole: nothing to overlap with, so no task.
+      outcomes[0] = await fill(holes[0].field)
+    } else {
+      await withTaskGroup(of: (Int, Result<JSONByteBuffer, FieldFailure>).self) { group in
+        for (index, hole) in holes.enumerated() {
+          let field = hole.field
+          activity?.enter()
+          group.addTask {
+            defer { self.activity?.leave() }
+            return (index, await self.fill(field))
+          }
+        }
+        // Waiting on the children: this task is not runnable until one reports back.
+        activity?.leave()
+        for await (index, outcome) in group { outcomes[index] = outcome }
+        activity?.enter()
+      }
+    }
+
+    var replacements: [JSONByteBuffer?] = Array(repeating: nil, count: holes.count)
+    var nulledFrames: Set<Int> = []
+    var topFailure: FieldFailure? = nil
+    for (index, hole) in holes.enumerated() {
+      switch outcomes[index] {
+      case .success(let bytes)?:
+        replacements[index] = bytes
+      case .failure(let failure)?:
+        if hole.nullable {
+          record(failure.error)
+        } else if let frame = hole.frame {
+          if nulledFrames.insert(frame).inserted { record(failure.error) }
+        } else if topFailure == nil {
+          topFailure = failure
+        }
+      case nil:
+        break
+      }
+    }
+    if let topFailure { throw topFailure }
+    return splice(out, replacements: replacements, nulledFrames: nulledFrames)
+  }
+
+  /// Awaits a pending field's resolver, then completes its value (§6.4.3) in a walk of
+  /// its own and finishes that.
+  private func fill(_ field: PendingField) async -> Result<JSONByteBuffer, FieldFailure> {
+    let value: FieldValue
+    do {
+      value = try await field.work()
+    } catch {
+      return .failure(
+        FieldFailure(error: located(graphQLError(from: error), nodes: field.plan.fieldNodes, path: field.path)))
+    }
+    let out = ResponseWriter(capacity: 256, tracksFrames: true)
+    var path = field.path
+    do throws(FieldFailure) {
+      try completeValue(field.plan.shape, field: field.plan, value: value, path: &path, out: out)
+      return .success(try await finish(out))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// `out`'s bytes with each hole replaced (`null` when it has no replacement) and each
+  /// nulled frame's range replaced by `null`.
+  private func splice(_ out: ResponseWriter, replacements: [JSONByteBuffer?], nulledFrames: Set<Int>)
+    -> JSONByteBuffer
+  {
+    // Outermost nulled ranges only, in order.
+    var ranges: [(start: Int, end: Int)] = []
+    for range in nulledFrames.map({ out.frames[$0] }).sorted(by: { $0.start < $1.start }) {
+      if let last = ranges.last, range.start < last.end { continue }
+      ranges.append(range)
+    }
+    let result = JSONByteBuffer(capacity: out.buffer.count + 256)
+    var position = 0
+    var nextRange = 0
+    for (index, hole) in out.holes.enumerated() {
+      while nextRange < ranges.count && ranges[nextRange].end <= hole.offset {
+        result.append(out.buffer, from: position, to: ranges[nextRange].start)
+        result.writeNull()
+        position = ranges[nextRange].end
+        nextRange += 1
+      }
+      if nextRange < ranges.count && ranges[nextRange].start <= hole.offset { continue }  // inside a nulled range
+      result.append(out.buffer, from: position, to: hole.offset)
+      if let replacement = replacements[index] {
+        result.append(replacement)
+      } else {
+        result.writeNull()
+      }
+      position = hole.offset
+    }
+    for range in ranges[nextRange...] {
+      result.append(out.buffer, from: position, to: range.start)
+      result.writeNull()
+      position = range.end
+    }
+    result.append(out.buffer, from: position)
+    return result
+  }
+}
