@@ -9,6 +9,7 @@ let commands: [String: (CommandLineArguments) -> Int32] = [
   "schema": runSchemaCommand,
   "demo-upstream": runDemoUpstreamCommand,
   "bench-http": runBenchHTTPCommand,  // hidden: bench/http.sh
+  "bench-gqlhttp": runBenchGraphQLHTTPCommand,  // hidden: bench/http-gateway.sh
 ]
 
 let usage = """
