@@ -21,24 +21,18 @@ public struct RequestLog: Sendable, Equatable {
     /// The line, keys in this order: `time`, `requestId`, `method`, `path`, `status`,
     /// `durationMs` (3 decimals), `upstreamRequests`, `cacheHits`.
     public var line: String {
+        let object = JSONObject([
+            ("time", .string(time)),
+            ("requestId", .string(requestID)),
+            ("method", .string(method)),
+            ("path", .string(path)),
+            ("status", .int(status)),
+            ("durationMs", .double((durationMs * 1000).rounded() / 1000)),
+            ("upstreamRequests", .int(upstreamRequests)),
+            ("cacheHits", .int(cacheHits)),
+        ])
         var writer = JSONWriter(reservingCapacity: 256)
-        writer.appendLiteral("{\"time\":")
-        writer.write(string: time)
-        writer.appendLiteral(",\"requestId\":")
-        writer.write(string: requestID)
-        writer.appendLiteral(",\"method\":")
-        writer.write(string: method)
-        writer.appendLiteral(",\"path\":")
-        writer.write(string: path)
-        writer.appendLiteral(",\"status\":")
-        writer.write(int: status)
-        writer.appendLiteral(",\"durationMs\":")
-        writer.write(double: (durationMs * 1000).rounded() / 1000)
-        writer.appendLiteral(",\"upstreamRequests\":")
-        writer.write(int: upstreamRequests)
-        writer.appendLiteral(",\"cacheHits\":")
-        writer.write(int: cacheHits)
-        writer.appendLiteral("}")
+        writer.write(.object(object))
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 

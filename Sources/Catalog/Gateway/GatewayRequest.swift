@@ -55,7 +55,7 @@ extension JSONObject {
 extension FieldValue {
   /// The host value of the expected node type; a GraphQLError when it is something else.
   func node<T>(_ type: T.Type) throws -> T {
-    guard case .host(let value as T) = self else {
+    guard let value = hostValue as? T else {
       throw GraphQLError("Internal error: expected a \(T.self) source value.")
     }
     return value
