@@ -318,7 +318,10 @@ func diagnose(
       activity: scheduler)
     exec.append(cpuMilliseconds() - t)
     t = cpuMilliseconds()
-    _ = r4.serialized()
+    let body = r4.serialized()
+    if !r4.errors.isEmpty || body.count < 1_000_000 {
+      throw BenchError("W4 diagnostics: unexpected result")
+    }
     ser.append(cpuMilliseconds() - t)
   }
   print(
