@@ -21,25 +21,13 @@ public struct RequestLog: Sendable, Equatable {
     /// The line, keys in this order: `time`, `requestId`, `method`, `path`, `status`,
     /// `durationMs` (3 decimals), `upstreamRequests`, `cacheHits`.
     public var line: String {
-        var writer = JSONWriter(reservingCapacity: 256)
-        writer.appendLiteral("{\"time\":")
-        writer.write(string: time)
-        writer.appendLiteral(",\"requestId\":")
-        writer.write(string: requestID)
-        writer.appendLiteral(",\"method\":")
-        writer.write(string: method)
-        writer.appendLiteral(",\"path\":")
-        writer.write(string: path)
-        writer.appendLiteral(",\"status\":")
-        writer.write(int: status)
-        writer.appendLiteral(",\"durationMs\":")
-        writer.write(double: (durationMs * 1000).rounded() / 1000)
-        writer.appendLiteral(",\"upstreamRequests\":")
-        writer.write(int: upstreamRequests)
-        writer.appendLiteral(",\"cacheHits\":")
-        writer.write(int: cacheHits)
-        writer.appendLiteral("}")
-        return String(decoding: writer.bytes, as: UTF8.self)
+        let roundedMs = (durationMs * 1000).rounded() / 1000
+        let object = JSONObject([
+            ("time", .string(time)), ("requestId", .string(requestID)), ("method", .string(method)),
+            ("path", .string(path)), ("status", .int(status)), ("durationMs", .double(roundedMs)),
+            ("upstreamRequests", .int(upstreamRequests)), ("cacheHits", .int(cacheHits)),
+        ])
+        return JSONWriter.string(.object(object))
     }
 
     /// The default sink: the line and a newline to standard error, in one `write` call so that
