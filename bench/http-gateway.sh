@@ -6,6 +6,9 @@
 # Load: wrk, 2 threads, CONNECTIONS keep-alive connections (default 64), DURATION seconds per
 # run, RUNS alternating runs each (medians reported). Also reports the gateway's peak RSS
 # (VmHWM) over the whole load, and the ratio ours/bare of requests per second (target >= 0.5).
+# Two more rows locate the gap: the same server answering `{ __typename }` (HTTP layer with
+# almost no execution), and our HTTPServer alone (`musicgraph bench-http serve`, a fixed 1 kB
+# body, no GraphQL at all).
 #
 # Usage: bench/http-gateway.sh [DURATION] [CONNECTIONS] [RUNS]      (defaults 10 64 3)
 # Env:   MUSICGRAPH=path/to/musicgraph to skip the release build.
@@ -25,8 +28,10 @@ fi
 WORK=$(mktemp -d)
 GATEWAY_PID=""
 BARE_PID=""
+PLAIN_PID=""
 cleanup() {
   if [[ -n "$GATEWAY_PID" ]]; then kill "$GATEWAY_PID" 2>/dev/null || true; fi
+  if [[ -n "$PLAIN_PID" ]]; then kill "$PLAIN_PID" 2>/dev/null || true; fi
   if [[ -n "$BARE_PID" ]]; then kill "$BARE_PID" 2>/dev/null || true; fi
   rm -rf "$WORK"
 }
@@ -60,6 +65,20 @@ curl --silent --show-error -o "$WORK/response.json" -w '%{http_code}' \
 BARE_PID=$!
 BARE_PORT=$(wait_for_port "$WORK/bare.out")
 
+"$MUSICGRAPH" bench-http serve >"$WORK/plain.out" 2>/dev/null &
+PLAIN_PID=$!
+PLAIN_PORT=$(wait_for_port "$WORK/plain.out")
+
+printf '%s' '{"query":"{ __typename }"}' >"$WORK/typename.json"
+cat >"$WORK/typename.lua" <<LUA
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Accept"] = "application/graphql-response+json"
+local file = io.open("$WORK/typename.json", "rb")
+wrk.body = file:read("*a")
+file:close()
+LUA
+
 cat >"$WORK/post.lua" <<LUA
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
@@ -69,8 +88,8 @@ wrk.body = file:read("*a")
 file:close()
 LUA
 
-run_wrk() {  # PORT OUTFILE
-  wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$WORK/post.lua" "http://127.0.0.1:$1/graphql" >"$2"
+run_wrk() {  # PORT OUTFILE [LUA]
+  wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "${3:-$WORK/post.lua}" "http://127.0.0.1:$1/graphql" >"$2"
 }
 
 # Short warm-ups (page faults, caches, connection set-up), then alternating measured runs.
@@ -79,6 +98,8 @@ wrk -t2 -c"$CONNECTIONS" -d2s -s "$WORK/post.lua" "http://127.0.0.1:$BARE_PORT/g
 for run in $(seq "$RUNS"); do
   run_wrk "$GATEWAY_PORT" "$WORK/gateway.$run.txt"
   run_wrk "$BARE_PORT" "$WORK/bare.$run.txt"
+  run_wrk "$GATEWAY_PORT" "$WORK/typename.$run.txt" "$WORK/typename.lua"
+  run_wrk "$PLAIN_PORT" "$WORK/plain.$run.txt"
 done
 PEAK_RSS_KB=$(awk '/^VmHWM:/{print $2}' "/proc/$GATEWAY_PID/status")
 
@@ -100,12 +121,17 @@ def summary(name):
         print(f"{name}: non-2xx or socket errors: {bad}", file=sys.stderr)
     return statistics.median(r[0] for r in rows), statistics.median(r[1] for r in rows), [round(r[0]) for r in rows]
 ours, bare = summary("gateway"), summary("bare")
+typename, plain = summary("typename"), summary("plain")
 ratio = ours[0] / bare[0]
 print(f"response body: {body_bytes} bytes")
 print(f"ours  /graphql : {ours[0]:10.0f} req/s   p99 {ours[1]:7.2f} ms   runs {ours[2]}")
 print(f"bare  MHD      : {bare[0]:10.0f} req/s   p99 {bare[1]:7.2f} ms   runs {bare[2]}")
-print(f"ratio ours/bare: {ratio:.2f} (target >= 0.5)")
+print(f"ours  __typename: {typename[0]:10.0f} req/s   p99 {typename[1]:7.2f} ms   runs {typename[2]}")
+print(f"HTTPServer only: {plain[0]:10.0f} req/s   p99 {plain[1]:7.2f} ms   runs {plain[2]}")
+print(f"ratio ours/bare: {ratio:.2f} (target >= 0.5); __typename/bare {typename[0] / bare[0]:.2f}; "
+      f"HTTPServer-only/bare {plain[0] / bare[0]:.2f}")
 print(f"gateway peak RSS: {peak_kb / 1024:.1f} MB (target < 60 MB)")
-print('{"ours_rps":%.0f,"ours_p99_ms":%.2f,"bare_rps":%.0f,"bare_p99_ms":%.2f,"ratio":%.3f,"peak_rss_mb":%.1f}'
-      % (ours[0], ours[1], bare[0], bare[1], ratio, peak_kb / 1024))
+print('{"ours_rps":%.0f,"ours_p99_ms":%.2f,"bare_rps":%.0f,"bare_p99_ms":%.2f,"ratio":%.3f,"peak_rss_mb":%.1f,'
+      '"typename_rps":%.0f,"httpserver_only_rps":%.0f}'
+      % (ours[0], ours[1], bare[0], bare[1], ratio, peak_kb / 1024, typename[0], plain[0]))
 PY

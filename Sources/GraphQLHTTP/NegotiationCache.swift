@@ -12,6 +12,8 @@ final class NegotiationCache: Sendable {
 
     /// Distinct header values kept; far above the number of client libraries in use.
     static let capacity = 64
+    /// Longer values are parsed every time, so the cache stays under 64 × 256 bytes of keys.
+    static let maxCachedLength = 256
 
     private let decisions = Mutex<[String: Decision]>([:])
 
@@ -19,6 +21,7 @@ final class NegotiationCache: Sendable {
         if let known = decisions.withLock({ $0[header] }) { return known }
         let parsed = AcceptHeader(header)
         let decision = Decision(media: parsed.responseMediaType(), prefersHTML: parsed.prefersHTML())
+        guard header.utf8.count <= Self.maxCachedLength else { return decision }
         decisions.withLock { decisions in
             if decisions.count >= Self.capacity { decisions.removeAll(keepingCapacity: true) }
             decisions[header] = decision

@@ -21,19 +21,13 @@ public struct RequestLog: Sendable, Equatable {
     /// The line, keys in this order: `time`, `requestId`, `method`, `path`, `status`,
     /// `durationMs` (3 decimals), `upstreamRequests`, `cacheHits`.
     public var line: String {
+        let roundedMs = (durationMs * 1000).rounded() / 1000
         let object = JSONObject([
-            ("time", .string(time)),
-            ("requestId", .string(requestID)),
-            ("method", .string(method)),
-            ("path", .string(path)),
-            ("status", .int(status)),
-            ("durationMs", .double((durationMs * 1000).rounded() / 1000)),
-            ("upstreamRequests", .int(upstreamRequests)),
-            ("cacheHits", .int(cacheHits)),
+            ("time", .string(time)), ("requestId", .string(requestID)), ("method", .string(method)),
+            ("path", .string(path)), ("status", .int(status)), ("durationMs", .double(roundedMs)),
+            ("upstreamRequests", .int(upstreamRequests)), ("cacheHits", .int(cacheHits)),
         ])
-        var writer = JSONWriter(reservingCapacity: 256)
-        writer.write(.object(object))
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return JSONWriter.string(.object(object))
     }
 
     /// The default sink: the line and a newline to standard error, in one `write` call so that

@@ -17,8 +17,8 @@ import Testing
         let test = try TestServer(configure: { $0.cors = CORSPolicy(allowedOrigins: .list(["https://app.example"])) })
         let allowed = try await test.post(#"{"query":"{ hello }"}"#, headers: [("Origin", "https://app.example")])
         #expect(allowed.status == 200)
-        #expect(allowed.headers["Access-Control-Allow-Origin"] == "https://app.example")
-        #expect(allowed.headers["Vary"] == "Origin")
+        #expect(allowed.headers.values(for: "Access-Control-Allow-Origin") == ["https://app.example"])
+        #expect(allowed.headers.values(for: "Vary") == ["Origin"])
         let other = try await test.post(#"{"query":"{ hello }"}"#, headers: [("Origin", "https://evil.example")])
         #expect(other.status == 200)
         #expect(other.headers["Access-Control-Allow-Origin"] == nil)
@@ -35,7 +35,8 @@ import Testing
                 "Access-Control-Request-Headers": "content-type",
             ])
         #expect(response.status == 204)
-        #expect(response.headers["Access-Control-Allow-Origin"] == "https://app.example")
+        #expect(response.headers.values(for: "Access-Control-Allow-Origin") == ["https://app.example"])
+        #expect(response.headers.values(for: "Vary") == ["Origin"])
         #expect(response.headers["Access-Control-Allow-Methods"] == "GET, POST, OPTIONS")
         #expect(response.headers["Access-Control-Allow-Headers"] == "Content-Type, Accept, Authorization")
         #expect(response.headers["Access-Control-Max-Age"] == "600")
@@ -44,6 +45,7 @@ import Testing
             "OPTIONS", "/graphql", headers: ["Origin": "https://evil.example", "Access-Control-Request-Method": "POST"])
         #expect(refused.status == 403)
         #expect(refused.headers["Access-Control-Allow-Origin"] == nil)
+        #expect(refused.headers.values(for: "Vary") == ["Origin"])
         await test.server.shutdown()
     }
 
@@ -52,7 +54,7 @@ import Testing
         let preflight = try await open.request(
             "OPTIONS", "/graphql", headers: ["Origin": "https://anyone.example", "Access-Control-Request-Method": "POST"])
         #expect(preflight.status == 204)
-        #expect(preflight.headers["Access-Control-Allow-Origin"] == "*")
+        #expect(preflight.headers.values(for: "Access-Control-Allow-Origin") == ["*"])
         #expect(preflight.headers["Vary"] == nil)
         let actual = try await open.get("/graphql?query=%7Bhello%7D", headers: [("Origin", "https://anyone.example")])
         #expect(actual.headers["Access-Control-Allow-Origin"] == "*")

@@ -57,7 +57,7 @@ enum TestGateway {
                 // Ignores cancellation on purpose (a detached task does not inherit it), without
                 // spinning: the deadline must answer the client anyway.
                 return AsyncResolver { _, _, _ in
-                    await Task.detached { try? await Task.sleep(for: .seconds(2)) }.value
+                    await Task.detached { try? await Task.sleep(for: .seconds(6)) }.value
                     return .json(.string("finally"))
                 }
             case ("Mutation", "rename"):
