@@ -21,13 +21,19 @@ public struct RequestLog: Sendable, Equatable {
     /// The line, keys in this order: `time`, `requestId`, `method`, `path`, `status`,
     /// `durationMs` (3 decimals), `upstreamRequests`, `cacheHits`.
     public var line: String {
-        let roundedMs = (durationMs * 1000).rounded() / 1000
         let object = JSONObject([
-            ("time", .string(time)), ("requestId", .string(requestID)), ("method", .string(method)),
-            ("path", .string(path)), ("status", .int(status)), ("durationMs", .double(roundedMs)),
-            ("upstreamRequests", .int(upstreamRequests)), ("cacheHits", .int(cacheHits)),
+            ("time", .string(time)),
+            ("requestId", .string(requestID)),
+            ("method", .string(method)),
+            ("path", .string(path)),
+            ("status", .int(status)),
+            ("durationMs", .double((durationMs * 1000).rounded() / 1000)),
+            ("upstreamRequests", .int(upstreamRequests)),
+            ("cacheHits", .int(cacheHits)),
         ])
-        return JSONWriter.string(.object(object))
+        var writer = JSONWriter(reservingCapacity: 256)
+        writer.write(.object(object))
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     /// The default sink: the line and a newline to standard error, in one `write` call so that
@@ -45,19 +51,8 @@ public struct RequestLog: Sendable, Equatable {
         }
     }
 
-    /// The current time in RFC 3339 form (UTC, milliseconds).
+    /// The current time in RFC 3339 form (UTC, milliseconds), formatted from scratch.
     static func now() -> String {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        var seconds = spec.tv_sec
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func pad(_ value: Int32, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        let milliseconds = Int32(spec.tv_nsec / 1_000_000)
-        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
-            + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2)).\(pad(milliseconds, 3))Z"
+        TimestampFormatter.format(TimestampFormatter.currentTime()).text
     }
 }

@@ -8,7 +8,9 @@ let commands: [String: (CommandLineArguments) -> Int32] = [
   "exec": runExecCommand,
   "schema": runSchemaCommand,
   "demo-upstream": runDemoUpstreamCommand,
+  "query": runQueryCommand,
   "bench-http": runBenchHTTPCommand,  // hidden: bench/http.sh
+  "bench-gqlhttp": runBenchGraphQLHTTPCommand,  // hidden: bench/http-gateway.sh
 ]
 
 let usage = """
@@ -20,6 +22,8 @@ let usage = """
     exec --schema S.graphql --data ROOT.json [--variables JSON] [--operation NAME] [FILE]
                                             execute over static JSON data
     schema --schema S.graphql [--json]      print a schema as SDL or its introspection
+    query [--demo] [--variables JSON] [FILE]
+                                            run a query through the gateway, print the response
     demo-upstream [--port N] [--latency-ms N] [--jitter-ms N]
                                             serve the five upstream APIs from the bundled catalog
 

@@ -1,3 +1,4 @@
+import Glibc
 import GraphQL
 import HTTPClient
 import Synchronization
@@ -207,6 +208,26 @@ import Testing
         let response = try await inFlight.value
         #expect(response.status == 200)
         #expect(response.text == #"{"data":{"pause":"paused 300 ms"},"extensions":{"cost":1}}"#)
+        await #expect(throws: HTTPClientError.self) { try await test.get("/healthz") }
+    }
+
+    /// SIGUSR2 stands in for SIGTERM, which would stop the test runner if the source missed it.
+    @Test func runUntilSignalledShutsDownOnTheSignal() async throws {
+        let test = try TestServer()
+        #expect(try await test.get("/healthz").status == 200)
+        let received = Atomic<Int32>(0)
+        let stopped = Task {
+            let number = await test.server.runUntilSignalled([SIGUSR2])
+            received.store(number, ordering: .sequentiallyConsistent)
+        }
+        // The signal source may not be installed yet: raise until it is seen (ignored before).
+        for _ in 0..<200 where received.load(ordering: .sequentiallyConsistent) == 0 {
+            try await Task.sleep(for: .milliseconds(10))
+            kill(getpid(), SIGUSR2)
+        }
+        await stopped.value
+        let number = received.load(ordering: .sequentiallyConsistent)
+        #expect(number == SIGUSR2)
         await #expect(throws: HTTPClientError.self) { try await test.get("/healthz") }
     }
 }

@@ -1,0 +1,33 @@
+/// An opaque global id as the schema exposes it: `<provider>:<kind>:<upstream id>`, e.g.
+/// `itunes:album:1440857781` or `rakuten:album:4988031172373`. The provider part tells
+/// `Query.node` and the by-id fields which upstream to ask; the upstream id is kept verbatim
+/// (it may itself contain `:`).
+public struct GlobalID: Hashable, Sendable, CustomStringConvertible {
+  /// What the id names.
+  public enum Kind: String, Sendable, CaseIterable {
+    case artist, album, track, video, movie
+  }
+
+  public var service: UpstreamService
+  public var kind: Kind
+  /// The upstream's own id, e.g. iTunes `collectionId` in decimal.
+  public var id: String
+
+  public init(_ service: UpstreamService, _ kind: Kind, _ id: String) {
+    self.service = service
+    self.kind = kind
+    self.id = id
+  }
+
+  /// Parses `<provider>:<kind>:<upstream id>`; nil for anything else (unknown provider or
+  /// kind, empty upstream id).
+  public init?(_ text: String) {
+    let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+    guard parts.count == 3, let service = UpstreamService(rawValue: String(parts[0])),
+      let kind = Kind(rawValue: String(parts[1])), !parts[2].isEmpty
+    else { return nil }
+    self.init(service, kind, String(parts[2]))
+  }
+
+  public var description: String { "\(service.rawValue):\(kind.rawValue):\(id)" }
+}

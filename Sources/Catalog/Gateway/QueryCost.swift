@@ -1,0 +1,134 @@
+import GraphQL
+
+/// Estimates the upstream cost of an operation before it runs, in quota units: a YouTube
+/// search costs 100, every other upstream call 1 (the model, after YouTube's quota).
+///
+/// The estimate walks the selection set (fragments included) with the number of objects
+/// each level will hold: list fields multiply it by their `first` argument (literal or
+/// variable) or a per-field default; fields that read through a multi-id lookup add one
+/// call per batch of that many parents; searches add one call per parent. It is an upper
+/// bound on the shape, not on deduplication: tracks sharing a title are counted apart.
+public enum QueryCost {
+  /// List sizes assumed when a list field has no `first` argument.
+  static let defaultListSize: [String: Int] = ["Artist.albums": 25, "Album.tracks": 15, "Movie.videos": 3]
+
+  /// Per-field call model: cost of one call, parents per call (1 = one call per parent),
+  /// and the list size argument's default.
+  struct Rule {
+    var unitCost = 1
+    var parentsPerCall = 1
+    var defaultFirst: Int? = nil
+  }
+
+  static let rules: [String: Rule] = [
+    "Query.artist": Rule(), "Query.artists": Rule(defaultFirst: 10), "Query.album": Rule(),
+    "Query.albums": Rule(defaultFirst: 10), "Query.track": Rule(), "Query.node": Rule(),
+    "Query.videos": Rule(unitCost: 100, defaultFirst: 10), "Query.movies": Rule(defaultFirst: 10),
+    "Artist.albums": Rule(parentsPerCall: ITunesProvider.maxLookupIds, defaultFirst: 25),
+    "Album.artist": Rule(parentsPerCall: ITunesProvider.maxLookupIds),
+    "Album.tracks": Rule(parentsPerCall: ITunesProvider.maxLookupIds, defaultFirst: 15),
+    "Track.album": Rule(parentsPerCall: ITunesProvider.maxLookupIds),
+    "Track.videos": Rule(unitCost: 100, defaultFirst: 3), "Movie.videos": Rule(defaultFirst: 3),
+  ]
+
+  /// The estimated cost of the operation `operationName` selects in `document` (0 when none
+  /// does: execution reports that), with `variables` giving `first: $n` values.
+  public static func estimate(
+    document: Document, operationName: String?, variables: JSONObject, schema: Schema
+  ) -> Int {
+    var fragments: [String: FragmentDefinition] = [:]
+    var operations: [OperationDefinition] = []
+    for definition in document.definitions {
+      switch definition {
+      case .operation(let operation): operations.append(operation)
+      case .fragment(let fragment): fragments[fragment.name.value] = fragment
+      default: break
+      }
+    }
+    let operation =
+      operationName.map { name in operations.first { $0.name?.value == name } } ?? (operations.count == 1 ? operations.first : nil)
+    guard let operation, let root = schema.rootTypeName(for: operation.operation) else { return 0 }
+    var walker = Walker(schema: schema, fragments: fragments, variables: variables)
+    return walker.cost(of: operation.selectionSet, on: root, count: 1)
+  }
+
+  struct Walker {
+    let schema: Schema
+    let fragments: [String: FragmentDefinition]
+    let variables: JSONObject
+    /// Fragment spreads being expanded: a cycle (invalid anyway) stops here.
+    var expanding: Set<String> = []
+
+    mutating func cost(of selectionSet: SelectionSet, on typeName: String, count: Int) -> Int {
+      guard count > 0 else { return 0 }
+      var total = 0
+      for selection in selectionSet.selections {
+        switch selection {
+        case .field(let field):
+          total = saturatingAdd(total, cost(of: field, on: typeName, count: count))
+        case .inlineFragment(let fragment):
+          let type = fragment.typeCondition?.name.value ?? typeName
+          total = saturatingAdd(total, cost(of: fragment.selectionSet, on: type, count: count))
+        case .fragmentSpread(let spread):
+          let name = spread.name.value
+          guard let fragment = fragments[name], !expanding.contains(name) else { continue }
+          expanding.insert(name)
+          total = saturatingAdd(total, cost(of: fragment.selectionSet, on: fragment.typeCondition.name.value, count: count))
+          expanding.remove(name)
+        }
+      }
+      return total
+    }
+
+    mutating func cost(of field: Field, on typeName: String, count: Int) -> Int {
+      let name = field.name.value
+      guard !name.hasPrefix("__") else { return 0 }
+      // On an interface (Node), count the field as on the costliest implementation.
+      let concreteTypes = schema.possibleTypes(of: typeName).isEmpty ? [typeName] : schema.possibleTypes(of: typeName)
+      var best = 0
+      for concrete in concreteTypes {
+        guard let definition = schema.types[concrete]?.field(name) else { continue }
+        let key = "\(concrete).\(name)"
+        var here = 0
+        var children = count
+        if let rule = rules[key] {
+          let calls = rule.parentsPerCall == 1 ? count : (count + rule.parentsPerCall - 1) / rule.parentsPerCall
+          here = saturatingMultiply(calls, rule.unitCost)
+          if isList(definition.type) {
+            children = saturatingMultiply(count, firstArgument(field) ?? rule.defaultFirst ?? defaultListSize[key] ?? 10)
+          }
+        }
+        if let selectionSet = field.selectionSet {
+          here = saturatingAdd(here, cost(of: selectionSet, on: definition.type.namedType, count: children))
+        }
+        best = max(best, here)
+      }
+      return best
+    }
+
+    func firstArgument(_ field: Field) -> Int? {
+      guard let argument = field.arguments.first(where: { $0.name.value == "first" }) else { return nil }
+      switch argument.value {
+      case .int(let literal): return Int(literal.value).map { max(0, $0) }
+      case .variable(let variable):
+        if case .int(let n)? = variables[variable.name.value] { return max(0, n) }
+        return nil
+      default: return nil
+      }
+    }
+
+    func isList(_ type: TypeReference) -> Bool {
+      type.description.hasPrefix("[")
+    }
+  }
+}
+
+private func saturatingAdd(_ a: Int, _ b: Int) -> Int {
+  let (sum, overflow) = a.addingReportingOverflow(b)
+  return overflow ? .max : sum
+}
+
+private func saturatingMultiply(_ a: Int, _ b: Int) -> Int {
+  let (product, overflow) = a.multipliedReportingOverflow(by: b)
+  return overflow ? .max : product
+}

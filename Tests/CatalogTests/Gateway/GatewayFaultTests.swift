@@ -1,0 +1,96 @@
+import Foundation
+import GraphQL
+import Testing
+
+@testable import Catalog
+
+extension LoopbackTests {
+  /// Upstream failures at the GraphQL level: a field error at the failing field's path with
+  /// the service's code, every other field intact; keys never in a response.
+  @Suite struct GatewayFaults {
+    static let query = #"{ artist(name: "AC/DC") { name albums(first: 1) { title tracks { title videos(first: 1) { title } } } } }"#
+
+    @Test func youTube503NullsOnlyTheVideoLists() async throws {
+      try await GatewayHarness.run { h in
+        try await h.loopback.setFaults(#"{"/youtube": {"status": 503}}"#)
+        let response = try await h.query(Self.query)
+        let data = try #require(response.result.data)
+        #expect(data["artist", "name"] == .string("AC/DC"))
+        #expect(data["artist", "albums", 0, "title"] == .string("For Those About To Rock We Salute You"))
+        let tracks = try #require(data["artist", "albums", 0, "tracks"]?.arrayCount)
+        #expect(tracks == 10)
+        #expect(data["artist", "albums", 0, "tracks", 0, "title"] == .string("For Those About To Rock (We Salute You)"))
+        #expect(data["artist", "albums", 0, "tracks", 0, "videos"] == .null)
+        #expect(response.result.errors.count == 10)
+        let paths = response.result.errors.compactMap { $0.path?.map(\.description).joined(separator: ".") }
+        #expect(paths == (0..<10).map { "artist.albums.0.tracks.\($0).videos" })
+        for error in response.result.errors {
+          #expect(error.extensions["code"] == .string("UPSTREAM_HTTP_ERROR"))
+          #expect(error.extensions["service"] == .string("youtube"))
+          #expect(error.extensions["status"] == .int(503))
+        }
+      }
+    }
+
+    @Test func aMissingKeyFailsOnlyThatProvider() async throws {
+      try await GatewayHarness.run(configure: { $0.youTubeAPIKey = nil }) { h in
+        let response = try await h.query(Self.query)
+        #expect(response.result.data?["artist", "albums", 0, "tracks"]?.arrayCount == 10)
+        #expect(response.result.errors.count == 10)
+        #expect(response.result.errors.first?.message == "youtube is not configured (no key or token)")
+        #expect(response.result.errors.first?.extensions["code"] == .string("UPSTREAM_NOT_CONFIGURED"))
+        // iTunes: 1 search, 1 albums lookup, 1 songs lookup; YouTube never called.
+        #expect(try await h.loopback.requestLog().entries.map(\.path) == ["/search", "/lookup", "/lookup"])
+      }
+    }
+
+    @Test func canaryKeysNeverReachAResponse() async throws {
+      let canary = "CANARY-gw-7c41e9d2"
+      try await GatewayHarness.run(configure: {
+        $0.youTubeAPIKey = canary
+        $0.tmdbAPIKey = canary
+        $0.appleMusicToken = canary
+        $0.rakutenApplicationId = canary
+      }) { h in
+        let everything = #"""
+          { artist(name: "AC/DC") { albums(first: 1) { tracks { videos(first: 1) { title } } } }
+            a: artists(name: "AC/DC", source: APPLE_MUSIC) { name }
+            r: albums(term: "Rock", source: RAKUTEN, first: 1) { title }
+            movies(query: "Rock") { title }
+            videos(query: "AC/DC") { title } }
+          """#
+        var texts: [String] = []
+        for fault in [#"{"/": {"status": 500}}"#, #"{"/": {"status": 401}}"#, #"{"/": {"html": true}}"#, "{}"] {
+          try await h.loopback.setFaults(fault)
+          let response = try await h.query(everything)
+          texts.append(String(decoding: response.serialized(), as: UTF8.self))
+        }
+        let log = try await h.loopback.requestLog().text
+        #expect(log.contains("key=***"))
+        texts.append(log)
+        for text in texts { #expect(!text.contains(canary)) }
+        #expect(texts[0].contains("UPSTREAM_HTTP_ERROR"))
+        #expect(texts[1].contains("UPSTREAM_AUTH_FAILED"))
+      }
+    }
+
+    @Test func aQueryOverTheCostLimitIsRefusedBeforeAnyRequest() async throws {
+      try await GatewayHarness.run(configure: { $0.maxQueryCost = 1_000 }) { h in
+        let response = try await h.query(GatewayRequestCounts.ironMaiden)
+        #expect(response.refused)
+        #expect(response.result.data == nil)
+        #expect(
+          response.result.errors.map(\.message) == [
+            "Query refused: its estimated upstream cost is 37503, over the limit of 1000 (YouTube searches cost 100 each; lower `first` arguments or select fewer videos)."
+          ])
+        #expect(response.result.errors.first?.extensions["code"] == .string("QUERY_COST_EXCEEDED"))
+        #expect(response.extensions["cost"] == .object(JSONObject([("estimated", .int(37_503)), ("actual", .int(0))])))
+        #expect(try await h.loopback.requestLog().entries.count == 0)
+        // A cheap query still runs under the same limit.
+        let cheap = try await h.query(#"{ artist(name: "AC/DC") { name } }"#)
+        #expect(!cheap.refused)
+        #expect(cheap.estimatedCost == 1)
+      }
+    }
+  }
+}

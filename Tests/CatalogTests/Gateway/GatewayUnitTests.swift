@@ -1,0 +1,97 @@
+import Foundation
+import GraphQL
+import Testing
+
+@testable import Catalog
+
+@Suite struct GlobalIDTests {
+  @Test func roundTripsAndRejects() {
+    #expect(GlobalID("itunes:album:1440857781") == GlobalID(.iTunes, .album, "1440857781"))
+    #expect(GlobalID(.rakuten, .artist, "AC/DC: Live").description == "rakuten:artist:AC/DC: Live")
+    #expect(GlobalID("rakuten:artist:AC/DC: Live")?.id == "AC/DC: Live")
+    #expect(GlobalID("spotify:album:1") == nil)
+    #expect(GlobalID("itunes:playlist:1") == nil)
+    #expect(GlobalID("itunes:album:") == nil)
+    #expect(GlobalID("1440857781") == nil)
+  }
+
+  @Test func artworkSizesAreRewrittenOnlyInTheSizeSegment() {
+    #expect(resizedArtworkURL("https://a.example/x/100x100bb.jpg", size: 600) == "https://a.example/x/600x600bb.jpg")
+    #expect(resizedArtworkURL("https://a.example/100x100bb/cover.png", size: 600) == "https://a.example/100x100bb/cover.png")
+  }
+}
+
+@Suite struct UpstreamCacheTests {
+  static func response(_ size: Int) -> UpstreamResponse { UpstreamResponse(status: 200, body: Array(repeating: 0x41, count: size)) }
+
+  @Test func evictsTheLeastRecentlyUsedByBytes() {
+    // Each entry weighs body + key + 256 bytes: 1000 + 1 + 256 = 1257; three fit in 4000.
+    let cache = UpstreamCache(maxBytes: 4_000)
+    let now = ContinuousClock.now
+    cache.store(Self.response(1_000), for: "a", ttlSeconds: 60, now: now)
+    cache.store(Self.response(1_000), for: "b", ttlSeconds: 60, now: now)
+    cache.store(Self.response(1_000), for: "c", ttlSeconds: 60, now: now)
+    #expect(cache.lookUp("a", now: now) != nil)  // a is now more recent than b
+    cache.store(Self.response(1_000), for: "d", ttlSeconds: 60, now: now)
+    #expect(cache.lookUp("b", now: now) == nil)
+    #expect(cache.lookUp("a", now: now) != nil)
+    #expect(cache.lookUp("c", now: now) != nil)
+    #expect(cache.lookUp("d", now: now) != nil)
+    #expect(cache.usage.entries == 3)
+    #expect(cache.usage.bytes == 3_771)
+  }
+
+  @Test func expiresAfterItsTTLAndSkipsWhatCannotFit() {
+    let cache = UpstreamCache(maxBytes: 2_000)
+    let now = ContinuousClock.now
+    cache.store(Self.response(10), for: "k", ttlSeconds: 5, now: now)
+    #expect(cache.lookUp("k", now: now.advanced(by: .seconds(4)))?.body.count == 10)
+    #expect(cache.lookUp("k", now: now.advanced(by: .seconds(5))) == nil)
+    #expect(cache.usage.entries == 0)
+    cache.store(Self.response(5_000), for: "big", ttlSeconds: 60, now: now)
+    cache.store(Self.response(10), for: "zero", ttlSeconds: 0, now: now)
+    #expect(cache.usage.entries == 0)
+  }
+
+  @Test func keysDropSecretsAndMaxAgeIsRead() {
+    let key = UpstreamCache.cacheKey(
+      url: "http://h/youtube/v3/search?q=a+b&key=SECRET&maxResults=1",
+      headers: [("Authorization", "Bearer SECRET"), ("Accept", "application/json")],
+      secretParameters: HTTPClientTransport.secretQueryParameters)
+    #expect(key == "http://h/youtube/v3/search?q=a+b&maxResults=1\naccept:application/json")
+    #expect(UpstreamCache.maxAge(["cache-control": "public, max-age=120"]) == 120)
+    #expect(UpstreamCache.maxAge(["cache-control": "no-store"]) == nil)
+    #expect(UpstreamCache.maxAge([:]) == nil)
+  }
+}
+
+@Suite struct QueryCostTests {
+  static let schema = try! GatewaySchema.embedded()
+
+  static func estimate(_ query: String, variables: JSONObject = JSONObject()) throws -> Int {
+    let document = try parse(Source(query))
+    return QueryCost.estimate(document: document, operationName: nil, variables: variables, schema: schema)
+  }
+
+  @Test func listSizesComeFromFirstOrDefaults() throws {
+    // 1 search + 1 albums lookup + 1 songs lookup + 25 albums × 15 tracks × 100.
+    #expect(try Self.estimate(#"{ artist(name: "x") { albums { tracks { videos(first: 1) { url } } } } }"#) == 37_503)
+    // 2 albums × 15 tracks × 100.
+    #expect(try Self.estimate(#"{ artist(name: "x") { albums(first: 2) { tracks { videos { url } } } } }"#) == 3_003)
+    #expect(
+      try Self.estimate(
+        #"query($n: Int) { artist(name: "x") { albums(first: $n) { tracks { videos { url } } } } }"#,
+        variables: JSONObject([("n", .int(1))])) == 1_503)
+    #expect(try Self.estimate(#"{ videos(query: "x", first: 5) { url } movies(query: "y") { title } }"#) == 101)
+    #expect(try Self.estimate(#"{ artist(name: "x") { name genre } }"#) == 1)
+    #expect(try Self.estimate(#"{ __typename }"#) == 0)
+  }
+
+  @Test func fragmentsAndInterfacesCount() throws {
+    let query = #"""
+      { node(id: "itunes:track:1") { ...T } }
+      fragment T on Track { videos(first: 2) { url } }
+      """#
+    #expect(try Self.estimate(query) == 101)
+  }
+}
