@@ -77,6 +77,17 @@ import Testing
         ])
   }
 
+  @Test func locationsCountEveryLineTerminatorAndScalar() throws {
+    #expect(
+      try renderedErrors("{ now }\r\n{ echo }\r{ grid }\n{ band(id: \"üé\") { nope } }", rules: specifiedRules) == [
+        "This anonymous operation must be the only defined operation. @1:1",
+        "This anonymous operation must be the only defined operation. @2:1",
+        "This anonymous operation must be the only defined operation. @3:1",
+        "This anonymous operation must be the only defined operation. @4:1",
+        #"Cannot query field "nope" on type "Band". Did you mean "name"? @4:20"#,
+      ])
+  }
+
   @Test func mutationOnAQueryOnlySchemaIsNoValidationError() throws {
     let schema = try buildSchema(sdl: "type Query { a: Int }")
     #expect(try renderedErrors("mutation { a }", rules: specifiedRules, schema: schema) == [])
