@@ -4,7 +4,7 @@ SHARED ?= ../shared
 SWIFT ?= swift
 APT_PACKAGES = pkg-config libcurl4-openssl-dev libmicrohttpd-dev
 
-.PHONY: deps build release test demo conformance bench clean
+.PHONY: deps build release test demo schema conformance bench clean
 
 # The C libraries behind HTTPClient (libcurl) and HTTPServer (libmicrohttpd).
 deps:
@@ -30,12 +30,13 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --no-parallel
 
+# Starts the gateway on the bundled demo catalog and shows a nested query answered over HTTP.
 demo: build
-	@echo "== musicgraph format examples/artist.graphql"
-	@"$$($(SWIFT) build --show-bin-path)/musicgraph" format examples/artist.graphql
-	@echo
-	@echo "== musicgraph format examples/search.graphql"
-	@"$$($(SWIFT) build --show-bin-path)/musicgraph" format examples/search.graphql
+	@sh scripts/demo.sh "$$($(SWIFT) build --show-bin-path)/musicgraph" examples/artist-albums-tracks-videos.graphql
+
+# Regenerates the schema copy embedded in the binary after an edit of schema.graphql.
+schema:
+	sh scripts/embed-schema.sh
 
 conformance: release
 	python3 $(SHARED)/conformance/run.py --bin .build/release/musicgraph

@@ -9,6 +9,7 @@ let commands: [String: (CommandLineArguments) -> Int32] = [
   "schema": runSchemaCommand,
   "demo-upstream": runDemoUpstreamCommand,
   "query": runQueryCommand,
+  "serve": runServeCommand,
   "bench-http": runBenchHTTPCommand,  // hidden: bench/http.sh
   "bench-gqlhttp": runBenchGraphQLHTTPCommand,  // hidden: bench/http-gateway.sh
 ]
@@ -24,6 +25,8 @@ let usage = """
     schema --schema S.graphql [--json]      print a schema as SDL or its introspection
     query [--demo] [--variables JSON] [FILE]
                                             run a query through the gateway, print the response
+    serve [--demo] [--port N] [--upstream URL] [--max-query-cost N]
+                                            the gateway over HTTP: /graphql, /healthz, /metrics
     demo-upstream [--port N] [--latency-ms N] [--jitter-ms N]
                                             serve the five upstream APIs from the bundled catalog
 

@@ -1,0 +1,106 @@
+import Foundation
+import HTTPClient
+import Testing
+
+extension LoopbackTests {
+  /// The issue's "Done when": DemoUpstream and the gateway as two separate `musicgraph`
+  /// processes, the nested Iron Maiden query sent over HTTP, and DemoUpstream's request log
+  /// read back over HTTP.
+  @Suite struct GatewayProcesses {
+    /// The built `musicgraph` next to this test bundle (`swift build --build-tests` builds it),
+    /// or `$MUSICGRAPH_BIN`.
+    static func binary() throws -> String {
+      if let path = ProcessInfo.processInfo.environment["MUSICGRAPH_BIN"] { return path }
+      let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      let candidates = [dir, dir.deletingLastPathComponent()].map { $0.appendingPathComponent("musicgraph").path }
+      guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        throw HarnessError("no musicgraph binary in \(candidates); run `swift build --build-tests` first")
+      }
+      return found
+    }
+
+    /// A child process whose first stdout line is read (the address it listens on).
+    final class Child {
+      let process = Process()
+      let firstLine: String
+
+      init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        process.executableURL = URL(fileURLWithPath: try GatewayProcesses.binary())
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var bytes: [UInt8] = []
+        while !bytes.contains(UInt8(ascii: "\n")) {
+          let chunk = out.fileHandleForReading.availableData
+          guard !chunk.isEmpty else { break }
+          bytes += chunk
+        }
+        firstLine = String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+      }
+
+      /// The URL at the end of the first line.
+      var url: String { String(firstLine.split(separator: " ").last ?? "") }
+
+      func stop() {
+        process.terminate()
+        process.waitUntilExit()
+      }
+    }
+
+    static let client = HTTPClient(configuration: HTTPClient.Configuration(timeoutMs: 600_000, retry: RetryPolicy(maxTries: 1)))
+
+    static func post(_ url: String, query: String) async throws -> [String: Any] {
+      let body = try JSONSerialization.data(withJSONObject: ["query": query])
+      let response = try await client.post(url, headers: ["Content-Type": "application/json"], body: [UInt8](body))
+      #expect(response.status == 200)
+      return try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+    }
+
+    static func requestLog(_ demoURL: String) async throws -> [[String: Any]] {
+      let response = try await client.get(demoURL + "/__demo/requests")
+      return try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [[String: Any]])
+    }
+
+    @Test func ironMaidenOverHTTPBetweenTwoProcesses() async throws {
+      let demo = try Child(["demo-upstream", "--port", "0"])
+      defer { demo.stop() }
+      #expect(demo.firstLine.hasPrefix("demo-upstream listening on http://127.0.0.1:"))
+      let gateway = try Child(
+        ["serve", "--port", "0", "--upstream", demo.url, "--request-timeout-ms", "0", "--timeout-ms", "600000"],
+        environment: ["YOUTUBE_API_KEY": "proc-test-key", "MUSICGRAPH_MAX_QUERY_COST": ""])
+      defer { gateway.stop() }
+      #expect(gateway.firstLine.hasPrefix("musicgraph serving http://127.0.0.1:"))
+      #expect(gateway.url.hasSuffix("/graphql"))
+
+      let response = try await Self.post(gateway.url, query: GatewayRequestCounts.ironMaiden)
+      #expect(response["errors"] == nil)
+      let artist = try #require((response["data"] as? [String: Any])?["artist"] as? [String: Any])
+      #expect(artist["name"] as? String == "Iron Maiden")
+      let albums = try #require(artist["albums"] as? [[String: Any]])
+      #expect(albums.count == 21)
+      let tracks = albums.flatMap { $0["tracks"] as? [[String: Any]] ?? [] }
+      #expect(tracks.count == 213)
+      #expect(tracks.allSatisfy { ($0["videos"] as? [[String: Any]])?.count == 1 })
+      let log = try await Self.requestLog(demo.url)
+      let paths = log.map { $0["path"] as? String ?? "" }
+      #expect(paths.count == 153)
+      #expect(paths.filter { $0 == "/search" }.count == 1)
+      #expect(paths.filter { $0 == "/lookup" }.count == 2)
+      #expect(paths.filter { $0 == "/youtube/v3/search" }.count == 150)
+      let upstream = (response["extensions"] as? [String: Any])?["upstream"] as? [String: Any]
+      #expect(upstream?["requests"] as? Int == 153)
+
+      let again = try await Self.post(gateway.url, query: GatewayRequestCounts.ironMaiden)
+      #expect(try await Self.requestLog(demo.url).count == 153)
+      #expect(((again["extensions"] as? [String: Any])?["upstream"] as? [String: Any])?["requests"] as? Int == 0)
+
+      _ = try await Self.post(gateway.url, query: #"{ artist(name: "AC/DC") { name } }"#)
+      let afterACDC = try await Self.requestLog(demo.url)
+      #expect(afterACDC.count == 154)
+      #expect(afterACDC.last?["query"] as? String == "term=AC%2FDC&media=music&entity=musicArtist&limit=1&country=US")
+    }
+  }
+}
