@@ -43,6 +43,7 @@ conformance: release
 
 bench: release
 	python3 bench/parse.py --shared $(SHARED) --no-build
+	python3 bench/execute.py --shared $(SHARED) --no-build
 
 clean:
 	rm -rf .build bench/out

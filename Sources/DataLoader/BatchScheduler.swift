@@ -26,19 +26,19 @@
 // moment it is certain. The loaders of one level of a query thus dispatch together, one
 // batch call per loader per level (per `maxBatchSize` distinct keys).
 //
-// Robustness: if loads happen outside counted work (no executor activity, no `run { }`), the
-// count goes below zero at their `leave()`; any `leave()` that leaves the count at or below
-// zero dispatches, so such loads still complete (one small batch each) instead of hanging.
+// Robustness: if loads happen outside counted work (no executor activity, no `run { }`, or
+// inside a batch function, which is not counted), the count goes below zero at their
+// `leave()`; any `leave()` that leaves the count at or below zero dispatches, so such loads
+// still complete (in small batches) instead of hanging.
 // `dispatchPending()` dispatches everything queued regardless of the count.
 //
 // State lives in one `Mutex`; loaders are called (and continuations resumed) outside it.
 import Synchronization
 
-/// A loader that queues keys and can be told to dispatch them.
-protocol BatchDispatching: AnyObject, Sendable {
-  /// Cuts the loader's queue into batches and starts their batch function calls.
-  func dispatchQueued()
-}
+/// Tells one loader to cut its queue into batches and start their batch function calls.
+/// A closure rather than a protocol so the call reaches the loader's code specialized for its
+/// key and value types (a protocol witness would run the unspecialized generic code).
+@usableFromInline typealias DispatchQueued = @Sendable () -> Void
 
 /// The per-request dispatch trigger shared by every ``DataLoader`` of that request.
 ///
@@ -55,7 +55,7 @@ public final class BatchScheduler: Sendable {
     /// Runnable units of work; below zero only when loads run outside counted work.
     var runnable = 0
     /// Loaders with queued keys, each listed once (a loader re-registers after dispatching).
-    var pending: [any BatchDispatching] = []
+    var pending: [DispatchQueued] = []
   }
 
   private let state = Mutex(State())
@@ -82,7 +82,7 @@ public final class BatchScheduler: Sendable {
       state.pending = []
       return due
     }
-    for loader in due { loader.dispatchQueued() }
+    for dispatch in due { dispatch() }
   }
 
   /// Runs `body` as one counted unit of work: `enter()` before, `leave()` after. Loads made
@@ -103,22 +103,24 @@ public final class BatchScheduler: Sendable {
   // MARK: - Loader side
 
   /// `count` waiters are about to be resumed; called before resuming any of them.
+  @usableFromInline
   func enter(count: Int) {
     state.withLock { $0.runnable += count }
   }
 
-  /// A load is about to suspend: one `leave()`, first handing the scheduler `loader` when the
-  /// load queued that loader's first key.
-  func leave(scheduling loader: (any BatchDispatching)?) {
-    let due = state.withLock { state -> [any BatchDispatching] in
-      if let loader { state.pending.append(loader) }
+  /// A load is about to suspend: one `leave()`, first handing the scheduler its loader's
+  /// `dispatch` when the load queued that loader's first key.
+  @usableFromInline
+  func leave(scheduling dispatch: DispatchQueued?) {
+    let due = state.withLock { state -> [DispatchQueued] in
+      if let dispatch { state.pending.append(dispatch) }
       state.runnable -= 1
       guard state.runnable <= 0, !state.pending.isEmpty else { return [] }
       let due = state.pending
       state.pending = []
       return due
     }
-    for loader in due { loader.dispatchQueued() }
+    for dispatch in due { dispatch() }
   }
 
   /// The current count of runnable work (for tests and diagnostics).

@@ -29,14 +29,19 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Sendab
   public typealias OrderedBatchFunction =
     @Sendable ([Key]) async throws -> [Result<Value, any Error>]
 
-  private enum BatchFunction: Sendable {
+  @usableFromInline
+  enum BatchFunction: Sendable {
     case keyed(KeyedBatchFunction)
     case ordered(OrderedBatchFunction)
   }
 
   /// How a waiting call is woken: `load`'s continuation or `loadMany`'s collector.
+  /// Unsafe (unchecked) continuations are safe here: a waiter is resumed only by whoever
+  /// removed it from `state` under the lock (its batch, or its cancellation), so exactly once;
+  /// the checked kind cost an allocation per load.
+  @usableFromInline
   enum WaiterSink: Sendable {
-    case single(CheckedContinuation<Value, any Error>)
+    case single(UnsafeContinuation<Value, any Error>)
     case many(ResultCollector<Value>)
   }
 
@@ -44,9 +49,9 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Sendab
   public let name: String
   /// The most distinct keys one batch function call receives; `Int.max` for no limit.
   public let maxBatchSize: Int
-  private let scheduler: BatchScheduler
-  private let batchFunction: BatchFunction
-  private let state: Mutex<LoaderState<Key, Value, WaiterSink>>
+  @usableFromInline let scheduler: BatchScheduler
+  @usableFromInline let batchFunction: BatchFunction
+  @usableFromInline let state: Mutex<LoaderState<Key, Value, WaiterSink>>
 
   /// A loader whose batch function answers by key.
   ///
@@ -101,6 +106,7 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Sendab
   ///   threw, a ``DataLoaderError`` (`noValueForKey`, `resultCountMismatch`), or
   ///   `CancellationError` when the calling task is cancelled while waiting (the batch still
   ///   runs for the other callers).
+  @inlinable
   public func load(_ key: Key) async throws -> Value {
     let (cached, request) = state.withLock { state -> (Result<Value, any Error>?, RequestID) in
       if let cached = state.lookUp(key) { return (cached, 0) }
@@ -108,28 +114,30 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Sendab
     }
     if let cached { return try cached.get() }
     return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation {
-        (continuation: CheckedContinuation<Value, any Error>) in
+      try await withUnsafeThrowingContinuation {
+        (continuation: UnsafeContinuation<Value, any Error>) in
         let registration = state.withLock { state in
-          state.register(
-            [key], request: request, sink: .single(continuation), cancelled: Task.isCancelled)
+          state.registerOne(
+            key, request: request, sink: .single(continuation), cancelled: Task.isCancelled)
         }
-        if let answered = registration.resolved.first {
-          continuation.resume(with: answered.result)
-        } else if !registration.cancelled.isEmpty {
+        switch registration {
+        case .resolved(let result):
+          continuation.resume(with: result)
+        case .cancelled:
           continuation.resume(throwing: CancellationError())
-        } else {
-          scheduler.leave(scheduling: registration.schedule ? self : nil)
+        case .waiting(let schedule):
+          scheduler.leave(scheduling: schedule ? dispatcher : nil)
         }
       }
     } onCancel: {
-      cancel(request, keys: [key])
+      cancel(request)
     }
   }
 
   /// The results for `keys`, one per key in the same order, each a value or that key's error
   /// (never throws as a whole: graphql/dataloader's `loadMany`). Equal keys share one load.
   /// Slots still waiting when the calling task is cancelled become `CancellationError`.
+  @inlinable
   public func loadMany(_ keys: [Key]) async -> [Result<Value, any Error>] {
     let (cached, request) = state.withLock { state -> ([Result<Value, any Error>]?, RequestID) in
       if let cached = state.lookUp(keys) { return (cached, 0) }
@@ -137,8 +145,8 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Sendab
     }
     if let cached { return cached }
     return await withTaskCancellationHandler {
-      await withCheckedContinuation {
-        (continuation: CheckedContinuation<[Result<Value, any Error>], Never>) in
+      await withUnsafeContinuation {
+        (continuation: UnsafeContinuation<[Result<Value, any Error>], Never>) in
         let collector = ResultCollector(count: keys.count, continuation: continuation)
         let (schedule, answered) = state.withLock { state in
           let registration = state.register(
@@ -157,11 +165,11 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Sendab
         if let answered {
           continuation.resume(returning: answered)
         } else {
-          scheduler.leave(scheduling: schedule ? self : nil)
+          scheduler.leave(scheduling: schedule ? dispatcher : nil)
         }
       }
     } onCancel: {
-      cancel(request, keys: keys)
+      cancel(request)
     }
   }
 
@@ -170,39 +178,43 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Sendab
   /// Stores `value` for `key` unless the key is already cached, queued or being loaded
   /// (never overwrites; `clear(key)` first to replace).
   /// - Returns: whether the value was stored.
-  @discardableResult
+  @inlinable @discardableResult
   public func prime(_ key: Key, _ value: Value) -> Bool {
     state.withLock { $0.prime(key, value) }
   }
 
   /// Forgets `key`'s cached answer; the next load asks the batch function again. Calls
   /// already waiting for the key are still answered by their batch.
+  @inlinable
   public func clear(_ key: Key) {
     state.withLock { $0.clear(key) }
   }
 
   /// Forgets every cached answer (waiting calls are still answered).
+  @inlinable
   public func clearAll() {
     state.withLock { $0.clearAll() }
   }
 
   /// Keys queued for the next dispatch, in dispatch order (diagnostics and tests).
-  var queuedKeys: [Key] { state.withLock { $0.queuedKeys } }
+  @inlinable var queuedKeys: [Key] { state.withLock { $0.queuedKeys } }
   /// Batch function calls running now (diagnostics and tests).
-  var batchesInFlight: Int { state.withLock { $0.batchesInFlight } }
+  @inlinable var batchesInFlight: Int { state.withLock { $0.batchesInFlight } }
 
   // MARK: - Private: waking waiters
 
-  private func cancel(_ request: RequestID, keys: [Key]) {
-    let removed = state.withLock { $0.cancel(request, keys: keys) }
+  @inlinable
+  func cancel(_ request: RequestID) {
+    let removed = state.withLock { $0.cancel(request) }
     wake(removed.map { ($0, .failure(CancellationError())) })
   }
 
   /// Resumes the calls whose answers are complete, after counting them as runnable work.
-  private func wake(_ answers: [(waiter: Waiter<WaiterSink>, result: Result<Value, any Error>)]) {
-    var singles: [(CheckedContinuation<Value, any Error>, Result<Value, any Error>)] = []
+  @inlinable
+  func wake(_ answers: [(waiter: Waiter<WaiterSink>, result: Result<Value, any Error>)]) {
+    var singles: [(UnsafeContinuation<Value, any Error>, Result<Value, any Error>)] = []
     var manys:
-      [(CheckedContinuation<[Result<Value, any Error>], Never>, [Result<Value, any Error>])] = []
+      [(UnsafeContinuation<[Result<Value, any Error>], Never>, [Result<Value, any Error>])] = []
     for (waiter, result) in answers {
       switch waiter.sink {
       case .single(let continuation):
@@ -223,7 +235,14 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Sendab
 
 // MARK: - Private: dispatching
 
-extension DataLoader: BatchDispatching {
+extension DataLoader {
+  /// What the scheduler calls to dispatch this loader (see `DispatchQueued`).
+  @inlinable
+  var dispatcher: DispatchQueued {
+    { [self] in self.dispatchQueued() }
+  }
+
+  @inlinable
   func dispatchQueued() {
     let batches = state.withLock { $0.takeQueue() }
     for batch in batches {
@@ -232,7 +251,8 @@ extension DataLoader: BatchDispatching {
   }
 
   /// Calls the batch function, checks its answer against the contract and wakes the waiters.
-  private func runBatch(_ id: BatchID, keys: [Key]) async {
+  @inlinable
+  func runBatch(_ id: BatchID, keys: [Key]) async {
     var results: [Result<Value, any Error>]
     var cacheable = true
     do {

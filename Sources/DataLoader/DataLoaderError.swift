@@ -40,6 +40,7 @@ public struct DataLoaderError: Error, Sendable, Equatable, CustomStringConvertib
       message: "DataLoader \(String(reflecting: name)): option \(option) \(rule).")
   }
 
+  @usableFromInline
   static func noValueForKey(_ key: some Sendable, loader name: String) -> DataLoaderError {
     DataLoaderError(
       code: .noValueForKey,
@@ -47,6 +48,7 @@ public struct DataLoaderError: Error, Sendable, Equatable, CustomStringConvertib
         + "the batch function's answer did not include that key.")
   }
 
+  @usableFromInline
   static func resultCountMismatch(
     keys: [some Sendable], resultCount: Int, loader name: String
   ) -> DataLoaderError {

@@ -3,21 +3,31 @@ import Synchronization
 /// Gathers the answers of one `loadMany` call, slot by slot, and hands the full array to
 /// whoever fills the last slot, who then resumes `continuation` (exactly once: every slot is
 /// filled exactly once, by the batch or cancellation that removed its waiter).
+@usableFromInline
 final class ResultCollector<Value: Sendable>: Sendable {
-  private struct State {
-    var results: [Result<Value, any Error>?]
-    var remaining: Int
+  @usableFromInline
+  struct State {
+    @usableFromInline var results: [Result<Value, any Error>?]
+    @usableFromInline var remaining: Int
+
+    @inlinable
+    init(results: [Result<Value, any Error>?], remaining: Int) {
+      self.results = results
+      self.remaining = remaining
+    }
   }
 
-  let continuation: CheckedContinuation<[Result<Value, any Error>], Never>
-  private let state: Mutex<State>
+  @usableFromInline let continuation: UnsafeContinuation<[Result<Value, any Error>], Never>
+  @usableFromInline let state: Mutex<State>
 
-  init(count: Int, continuation: CheckedContinuation<[Result<Value, any Error>], Never>) {
+  @inlinable
+  init(count: Int, continuation: UnsafeContinuation<[Result<Value, any Error>], Never>) {
     self.continuation = continuation
     self.state = Mutex(State(results: Array(repeating: nil, count: count), remaining: count))
   }
 
   /// Fills `slot`; returns the complete answer when this was the last empty slot.
+  @inlinable
   func fill(_ slot: Int, with result: Result<Value, any Error>) -> [Result<Value, any Error>]? {
     state.withLock { state in
       state.results[slot] = result

@@ -54,11 +54,26 @@ public final class DemoUpstream: Sendable {
   private let youTube: YouTubeRoutes
   private let tmdb: TMDBRoutes
   private let state = Mutex(State())
+  /// Routes (and the catalog load) run here: off Swift's cooperative thread pool, because
+  /// a search over ten thousand videos would otherwise stall every other task of the
+  /// process (the gateway under `serve --demo`, other tests), and serial, so all
+  /// DemoUpstreams of a process together keep at most one core busy. A route takes well
+  /// under a millisecond in release builds, so one queue outpaces any client we test with.
+  private static let workQueue = DispatchQueue(label: "DemoUpstream.routes")
 
   /// Serves the bundled catalog with its derived videos and movies.
   /// - Throws: when the bundled `chinook-catalog.json` is missing or invalid.
   public convenience init(options: Options = Options()) throws {
     self.init(catalog: try Self.bundledCatalog.get(), options: options)
+  }
+
+  /// Like `init(options:)`, but loads the catalog (once per process) on a Dispatch thread,
+  /// so an async caller never blocks a thread of Swift's cooperative pool on it.
+  public static func make(options: Options = Options()) async throws -> DemoUpstream {
+    let catalog = try await withCheckedThrowingContinuation { continuation in
+      workQueue.async { continuation.resume(with: bundledCatalog) }
+    }
+    return DemoUpstream(catalog: catalog, options: options)
   }
 
   /// The bundled catalog, loaded and derived once per process: it is immutable, and tests
@@ -103,16 +118,22 @@ public final class DemoUpstream: Sendable {
       response = DemoResponse.plain(504, "demo-upstream: hang fault held the request for \(options.hangLimitMs) ms")
     } else if request.method != "GET" && request.method != "HEAD" {
       response = DemoResponse.plain(405, "method \(request.method) not allowed")
-    } else if let rule {
-      response = rule.apply(service: service) { route(request, service) }
     } else {
-      response = route(request, service)
+      response = await offload { [self] in
+        rule?.apply(service: service) { route(request, service) } ?? route(request, service)
+      }
     }
     let status = response.status
     state.withLock { state in
       if let i = state.log.lastIndex(where: { $0.seq == seq }) { state.log[i].entry.status = status }
     }
     return response
+  }
+
+  private func offload(_ work: @escaping @Sendable () -> DemoResponse) async -> DemoResponse {
+    await withCheckedContinuation { continuation in
+      Self.workQueue.async { continuation.resume(returning: work()) }
+    }
   }
 
   private func route(_ request: DemoRequest, _ service: DemoService) -> DemoResponse {

@@ -42,13 +42,16 @@ public struct CORSPolicy: Sendable, Equatable {
         }
     }
 
-    /// Adds the CORS headers of an actual (non-preflight) response to `headers`.
+    /// Adds the CORS headers of an actual response to `headers`; a preflight answer, which
+    /// carries them already, is left as it is (browsers refuse a repeated Allow-Origin).
     func decorate(_ headers: inout HTTPHeaders, requestOrigin: String?) {
-        if case .list = allowedOrigins {
+        if case .list = allowedOrigins, headers["Vary"] == nil {
             // The answer depends on the Origin header: caches must keep one copy per origin.
             headers.add(name: "Vary", value: "Origin")
         }
-        guard let requestOrigin, let allowed = allowOriginValue(for: requestOrigin) else { return }
+        guard headers["Access-Control-Allow-Origin"] == nil, let requestOrigin,
+            let allowed = allowOriginValue(for: requestOrigin)
+        else { return }
         headers.add(name: "Access-Control-Allow-Origin", value: allowed)
     }
 

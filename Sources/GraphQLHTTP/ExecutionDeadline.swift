@@ -1,16 +1,17 @@
 import Synchronization
 
-/// Runs `operation` in a task of its own and returns its value, or nil when `timeoutMs` passes
-/// first; then the operation's task is cancelled and left to finish on its own.
+/// Runs `operation` in a task of its own and returns its value, or nil once `timeoutMs` has
+/// passed (within `DeadlineScheduler.tickMs`); then the operation's task is cancelled and left
+/// to finish on its own.
 ///
 /// A task group would not do: it waits for every child, so an operation that ignores
-/// cancellation would hold the client's answer past the deadline. The caller's cancellation is
-/// forwarded to the operation. `timeoutMs <= 0` means no deadline.
+/// cancellation would hold the client's answer past the deadline. The caller's cancellation
+/// answers nil at once and is forwarded to the operation. `timeoutMs <= 0` means no deadline.
 func withDeadline<Value: Sendable>(
-    timeoutMs: Int, _ operation: @escaping @Sendable () async -> Value
+    timeoutMs: Int, scheduler: DeadlineScheduler, _ operation: @escaping @Sendable () async -> Value
 ) async -> Value? {
     guard timeoutMs > 0 else { return await operation() }
-    let race = DeadlineRace<Value>()
+    let race = DeadlineRace<Value>(scheduler: scheduler)
     return await withTaskCancellationHandler {
         await withCheckedContinuation { (continuation: CheckedContinuation<Value?, Never>) in
             race.start(continuation: continuation, timeoutMs: timeoutMs, operation: operation)
@@ -20,18 +21,25 @@ func withDeadline<Value: Sendable>(
     }
 }
 
-/// The two contenders of `withDeadline`; whichever finishes first resumes the continuation.
+/// The operation against the clock; whichever finishes first resumes the continuation.
 private final class DeadlineRace<Value: Sendable>: Sendable {
     private struct State {
         var continuation: CheckedContinuation<Value?, Never>?
         var work: Task<Void, Never>?
-        var timer: Task<Void, Never>?
+        var deadlineToken: Int?
         var cancelled = false
     }
 
+    private let scheduler: DeadlineScheduler
     private let state = Mutex(State())
 
-    func start(continuation: CheckedContinuation<Value?, Never>, timeoutMs: Int, operation: @escaping @Sendable () async -> Value) {
+    init(scheduler: DeadlineScheduler) {
+        self.scheduler = scheduler
+    }
+
+    func start(
+        continuation: CheckedContinuation<Value?, Never>, timeoutMs: Int, operation: @escaping @Sendable () async -> Value
+    ) {
         // The continuation goes in first: the operation may finish before `start` returns.
         let cancelledEarly = state.withLock { state in
             state.continuation = continuation
@@ -41,27 +49,20 @@ private final class DeadlineRace<Value: Sendable>: Sendable {
             finish(with: nil)
             return
         }
+        let token = scheduler.schedule(afterMs: timeoutMs) { self.finish(with: nil) }
         let work = Task {
             let value = await operation()
             self.finish(with: value)
         }
-        let timer = Task {
-            do {
-                try await Task.sleep(for: .milliseconds(timeoutMs))
-            } catch {
-                return
-            }
-            self.finish(with: nil)
-        }
         let alreadyFinished = state.withLock { state in
             state.work = work
-            state.timer = timer
+            state.deadlineToken = token
             return state.continuation == nil
         }
         if alreadyFinished {
-            // Answered before the tasks were stored (by the operation, or by a cancellation that found
-            // no task to cancel): stop whatever still runs; cancelling a finished task is harmless.
-            timer.cancel()
+            // Answered before the task and token were stored (by the operation, or by a
+            // cancellation that found nothing to cancel): stop whatever still runs.
+            scheduler.cancel(token)
             work.cancel()
         }
     }
@@ -73,15 +74,20 @@ private final class DeadlineRace<Value: Sendable>: Sendable {
     }
 
     /// Resumes the caller with `value` (nil: deadline or cancellation) unless already resumed,
-    /// and cancels the other contender.
+    /// then cancels the operation (on nil) or the deadline (on a value).
     private func finish(with value: Value?) {
-        let timedOut = value == nil
-        let (continuation, loser) = state.withLock { state -> (CheckedContinuation<Value?, Never>?, Task<Void, Never>?) in
+        let (continuation, work, token) = state.withLock {
+            state -> (CheckedContinuation<Value?, Never>?, Task<Void, Never>?, Int?) in
             defer { state.continuation = nil }
-            return (state.continuation, timedOut ? state.work : state.timer)
+            return (state.continuation, state.work, state.deadlineToken)
         }
         guard let continuation else { return }
-        loser?.cancel()
         continuation.resume(returning: value)
+        if value == nil {
+            work?.cancel()
+        }
+        if let token {
+            scheduler.cancel(token)
+        }
     }
 }

@@ -28,9 +28,10 @@ extension GraphQLHTTPHandler {
             return (response, none)
         }
 
-        let acceptValue = request.headers.values(for: "Accept").joined(separator: ", ")
-        let accept = acceptValue.isEmpty ? nil : AcceptHeader(acceptValue)
-        if request.method == "GET", configuration.graphiQL, accept?.prefersHTML() == true {
+        let acceptValues = request.headers.values(for: "Accept")
+        let acceptValue = acceptValues.count == 1 ? acceptValues[0] : acceptValues.joined(separator: ", ")
+        let negotiated = acceptValue.isEmpty ? nil : negotiations.decision(for: acceptValue)
+        if request.method == "GET", configuration.graphiQL, negotiated?.prefersHTML == true {
             return (
                 HTTPResponse(
                     status: 200, contentType: "text/html; charset=utf-8",
@@ -41,8 +42,8 @@ extension GraphQLHTTPHandler {
         // Without an Accept header the draft (after its 2025 watershed) says to answer as if the
         // client had asked for application/graphql-response+json.
         let media: GraphQLResponseMediaType
-        if let accept {
-            guard let negotiated = accept.responseMediaType() else {
+        if let negotiated {
+            guard let chosen = negotiated.media else {
                 return (
                     GraphQLResponseWriter.failure(
                         "The Accept header allows no media type this endpoint produces; accept "
@@ -50,7 +51,7 @@ extension GraphQLHTTPHandler {
                     none
                 )
             }
-            media = negotiated
+            media = chosen
         } else {
             media = .graphQLResponseJSON
         }
@@ -94,7 +95,7 @@ extension GraphQLHTTPHandler {
         }
 
         let execute = self.execute
-        let outcome = await withDeadline(timeoutMs: configuration.requestTimeoutMs) {
+        let outcome = await withDeadline(timeoutMs: configuration.requestTimeoutMs, scheduler: deadlines) {
             await execute(prepared, parameters.operationName, parameters.variables)
         }
         guard let outcome else {
@@ -119,6 +120,9 @@ extension GraphQLHTTPHandler {
                 "A POST request needs a Content-Type header; send the request as application/json.", status: 415,
                 media: media)
         }
+        if contentType == "application/json" || contentType == "application/json; charset=utf-8" {
+            return request.body.count <= configuration.maxBodyBytes ? nil : tooLarge(media)
+        }
         let parts = contentType.split(separator: ";").map { $0.trimmingASCIISpaces().lowercased() }
         let charset = parts.dropFirst().first { $0.hasPrefix("charset=") }.map {
             String($0.dropFirst("charset=".count).filter { $0 != "\"" })
@@ -128,11 +132,12 @@ extension GraphQLHTTPHandler {
                 "Unsupported Content-Type \"\(contentType.prefix(100))\"; send the request as application/json "
                     + "(UTF-8).", status: 415, media: media)
         }
-        guard request.body.count <= configuration.maxBodyBytes else {
-            return GraphQLResponseWriter.failure(
-                "The request body is larger than \(configuration.maxBodyBytes) bytes.", status: 413, media: media)
-        }
-        return nil
+        return request.body.count <= configuration.maxBodyBytes ? nil : tooLarge(media)
+    }
+
+    private func tooLarge(_ media: GraphQLResponseMediaType) -> HTTPResponse {
+        GraphQLResponseWriter.failure(
+            "The request body is larger than \(configuration.maxBodyBytes) bytes.", status: 413, media: media)
     }
 
     /// Parse and validate, through the document cache.

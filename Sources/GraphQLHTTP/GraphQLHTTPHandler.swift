@@ -25,6 +25,9 @@ public struct GraphQLHTTPHandler: Sendable {
     let execute: Execute
     let documentCache: DocumentCache
     let requestIDs = RequestIDGenerator()
+    let deadlines = DeadlineScheduler()
+    let negotiations = NegotiationCache()
+    let timestamps = TimestampFormatter()
 
     public init(
         schema: Schema, configuration: Configuration = Configuration(), metrics: GraphQLHTTPMetrics = GraphQLHTTPMetrics(),
@@ -41,7 +44,7 @@ public struct GraphQLHTTPHandler: Sendable {
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
         let clock = ContinuousClock()
         let started = clock.now
-        let time = RequestLog.now()
+        let time = timestamps.now()
         metrics.requestStarted()
         let requestID = requestIDs.next(incoming: request.headers["X-Request-Id"])
 

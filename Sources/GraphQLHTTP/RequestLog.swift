@@ -45,19 +45,8 @@ public struct RequestLog: Sendable, Equatable {
         }
     }
 
-    /// The current time in RFC 3339 form (UTC, milliseconds).
+    /// The current time in RFC 3339 form (UTC, milliseconds), formatted from scratch.
     static func now() -> String {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        var seconds = spec.tv_sec
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func pad(_ value: Int32, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        let milliseconds = Int32(spec.tv_nsec / 1_000_000)
-        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
-            + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2)).\(pad(milliseconds, 3))Z"
+        TimestampFormatter.format(TimestampFormatter.currentTime()).text
     }
 }

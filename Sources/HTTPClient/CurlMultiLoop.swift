@@ -14,6 +14,18 @@ final class CurlMultiLoop: Sendable {
   private struct Inbox {
     var commands: [Command] = []
     var stopping = false
+    /// A wakeup was sent that the loop has not drained yet: further commands need none, which
+    /// saves a socket write per transfer when many arrive at once.
+    var wakeupPending = false
+
+    /// Queues `command` and wakes the loop if no wakeup is on its way.
+    mutating func post(_ command: Command, multi: UnsafeMutableRawPointer) {
+      commands.append(command)
+      if !wakeupPending {
+        wakeupPending = true
+        _ = curl_multi_wakeup(multi)
+      }
+    }
   }
 
   /// The multi handle. `@unchecked Sendable`: only the loop thread uses it, except for
@@ -44,8 +56,7 @@ final class CurlMultiLoop: Sendable {
   func start(_ transfer: CurlTransfer) {
     let accepted = inbox.withLock { inbox in
       guard !inbox.stopping else { return false }
-      inbox.commands.append(.start(transfer))
-      _ = curl_multi_wakeup(multi.raw)
+      inbox.post(.start(transfer), multi: multi.raw)
       return true
     }
     if !accepted {
@@ -57,8 +68,7 @@ final class CurlMultiLoop: Sendable {
   func cancel(_ transfer: CurlTransfer) {
     inbox.withLock { inbox in
       guard !inbox.stopping else { return }
-      inbox.commands.append(.cancel(transfer))
-      _ = curl_multi_wakeup(multi.raw)
+      inbox.post(.cancel(transfer), multi: multi.raw)
     }
   }
 
@@ -77,7 +87,11 @@ final class CurlMultiLoop: Sendable {
     var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     while true {
       let (commands, stopping) = inbox.withLock { inbox in
-        defer { inbox.commands = [] }
+        defer {
+          inbox.commands = []
+          // Commands posted from now on wake the poll below (a wakeup is remembered until polled).
+          inbox.wakeupPending = false
+        }
         return (inbox.commands, inbox.stopping)
       }
       for command in commands {

@@ -76,16 +76,21 @@ public final class HTTPServer: Sendable {
     let listenSocket = MHD_quiesce_daemon(handle.raw)
     await waitUntilIdle(withinMs: configuration.shutdownGraceMs)
     state.answerAllSuspended(with: .shuttingDown)
-    // Give the resumed connections a moment to send their 503 before the sockets close.
-    await waitUntilIdle(withinMs: 200)
+    // Give the resumed connections a moment to send their 503 before the sockets close: 200 ms,
+    // and at least 100 looks, so a stalled cooperative pool cannot turn the wait into none.
+    await waitUntilIdle(withinMs: 200, minimumPolls: 100)
     Self.stop(handle, state: state, listenSocket: listenSocket)
   }
 
-  private func waitUntilIdle(withinMs milliseconds: Int) async {
+  /// Polls every 2 ms until no request is in flight, for `milliseconds` of wall time and at
+  /// least `minimumPolls` polls, or until the calling task is cancelled.
+  private func waitUntilIdle(withinMs milliseconds: Int, minimumPolls: Int = 0) async {
     let clock = ContinuousClock()
     let end = clock.now.advanced(by: .milliseconds(milliseconds))
-    while state.activeRequests > 0, clock.now < end, !Task.isCancelled {
+    var polls = 0
+    while state.activeRequests > 0, !Task.isCancelled, clock.now < end || polls < minimumPolls {
       try? await Task.sleep(for: .milliseconds(2))
+      polls += 1
     }
   }
 

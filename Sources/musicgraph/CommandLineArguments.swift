@@ -59,17 +59,34 @@ struct CLIError: Error {
 /// Reads FILE, or stdin when `path` is nil or `-`; bytes kept as they are (BOM and CRLF included).
 func readInput(_ path: String?) throws(CLIError) -> [UInt8] {
   if let path, path != "-" {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw CLIError("cannot read '\(path)'")
+    // Straight into the array: going through Data would hold the document twice at peak.
+    guard let file = fopen(path, "rb") else { throw CLIError("cannot read '\(path)'") }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+      if n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
+      if n < chunk.count {
+        if ferror(file) != 0 { throw CLIError("cannot read '\(path)'") }
+        return bytes
+      }
     }
-    return [UInt8](data)
   }
   return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
 }
 
-/// Writes `text` to stdout unbuffered by Swift's print, in one write.
+/// Writes `text` to stdout in one go, from the string's own UTF-8 storage (no copy).
 func writeStdout(_ text: String) {
-  FileHandle.standardOutput.write(Data(text.utf8))
+  var text = text
+  text.withUTF8 { bytes in
+    var offset = 0
+    while offset < bytes.count {
+      let n = write(1, bytes.baseAddress! + offset, bytes.count - offset)
+      if n <= 0 { return }
+      offset += n
+    }
+  }
 }
 
 /// Writes one line to stderr.

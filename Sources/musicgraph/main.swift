@@ -11,6 +11,7 @@ let commands: [String: (CommandLineArguments) -> Int32] = [
   "query": runQueryCommand,
   "serve": runServeCommand,
   "bench-http": runBenchHTTPCommand,  // hidden: bench/http.sh
+  "bench-gqlhttp": runBenchGraphQLHTTPCommand,  // hidden: bench/http-gateway.sh
 ]
 
 let usage = """

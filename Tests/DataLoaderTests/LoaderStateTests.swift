@@ -57,9 +57,9 @@ struct LoaderStateTests {
     _ = state.register([1, 2], request: first, sink: "a", cancelled: false)
     let second = state.newRequest()
     _ = state.register([1], request: second, sink: "b", cancelled: false)
-    let removed = state.cancel(first, keys: [1, 2])
+    let removed = state.cancel(first)
     #expect(removed.map { "\($0.sink)#\($0.slot)" }.sorted() == ["a#0", "a#1"])
-    #expect(state.cancel(first, keys: [1, 2]).isEmpty)
+    #expect(state.cancel(first).isEmpty)
     // Key 2 lost its only waiter: it is not dispatched.
     #expect(state.takeQueue().map(\.keys) == [[1]])
   }
@@ -87,5 +87,32 @@ struct LoaderStateTests {
       slots(state.complete(batch.id, results: [.success("one")], cacheable: true)) == [
         "a#0=one", "b#0=one",
       ])
+    // Loaded again after the clear: the answer is cached.
+    #expect((try? state.lookUp(1)?.get()) == "one")
+  }
+
+  @Test func aKeyClearedWhileQueuedIsAnsweredButNotCached() {
+    var state = State(maxBatchSize: .max)
+    _ = state.register([1], request: state.newRequest(), sink: "a", cancelled: false)
+    state.clear(1)
+    #expect(state.prime(1, "primed") == false)
+    let batch = state.takeQueue()[0]
+    #expect(batch.keys == [1])
+    #expect(
+      slots(state.complete(batch.id, results: [.success("one")], cacheable: true)) == ["a#0=one"])
+    #expect(state.lookUp(1) == nil)
+  }
+
+  @Test func aLoadOfAKeyInFlightJoinsItsBatchAtTheRightPosition() {
+    var state = State(maxBatchSize: .max)
+    _ = state.register([1, 2, 3], request: state.newRequest(), sink: "a", cancelled: false)
+    let batch = state.takeQueue()[0]
+    let joined = state.register([3, 4], request: state.newRequest(), sink: "b", cancelled: false)
+    #expect(joined.waiting == 2)
+    #expect(joined.schedule == true)
+    #expect(state.queuedKeys == [4])
+    let woken = state.complete(
+      batch.id, results: [.success("one"), .success("two"), .success("three")], cacheable: true)
+    #expect(slots(woken) == ["a#0=one", "a#1=two", "a#2=three", "b#0=three"])
   }
 }

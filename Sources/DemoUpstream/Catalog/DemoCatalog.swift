@@ -29,25 +29,24 @@ struct DemoCatalog: Sendable {
     movies = DerivedMedia.movies(chinook)
     movieIndexById = Dictionary(movies.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
 
-    let artistName = Dictionary(chinook.artists.map { ($0.id, $0.name.lowercased()) }, uniquingKeysWith: { a, _ in a })
-    let albumTitle = Dictionary(chinook.albums.map { ($0.id, $0.title.lowercased()) }, uniquingKeysWith: { a, _ in a })
-    func artistOf(_ albumId: Int) -> String { chinook.albumById[albumId].flatMap { artistName[$0.artistId] } ?? "" }
-    artistEntries = chinook.artists.map { SearchEntry(item: $0, name: artistName[$0.id] ?? "", others: []) }
+    let artistKey = Dictionary(chinook.artists.map { ($0.id, SearchKey($0.name)) }, uniquingKeysWith: { a, _ in a })
+    let albumKey = Dictionary(chinook.albums.map { ($0.id, SearchKey($0.title)) }, uniquingKeysWith: { a, _ in a })
+    let none = SearchKey("")
+    func artistOf(_ albumId: Int) -> SearchKey { chinook.albumById[albumId].flatMap { artistKey[$0.artistId] } ?? none }
+    artistEntries = chinook.artists.map { SearchEntry(item: $0, name: artistKey[$0.id] ?? none, others: []) }
     albumEntries = chinook.albums.map {
-      SearchEntry(item: $0, name: albumTitle[$0.id] ?? "", others: [artistName[$0.artistId] ?? ""])
+      SearchEntry(item: $0, name: albumKey[$0.id] ?? none, others: [artistKey[$0.artistId] ?? none])
     }
-    albumByArtistEntries = chinook.albums.map { SearchEntry(item: $0, name: artistName[$0.artistId] ?? "", others: []) }
+    albumByArtistEntries = chinook.albums.map {
+      SearchEntry(item: $0, name: artistKey[$0.artistId] ?? none, others: [])
+    }
     trackEntries = chinook.tracks.map {
-      SearchEntry(item: $0, name: $0.name.lowercased(), others: [artistOf($0.albumId), albumTitle[$0.albumId] ?? ""])
+      SearchEntry(item: $0, name: SearchKey($0.name), others: [artistOf($0.albumId), albumKey[$0.albumId] ?? none])
     }
     musicVideoTrackEntries = trackEntries.filter { Self.hasMusicVideo(chinookTrackId: $0.item.id) }
-      .map { SearchEntry(item: $0.item, name: $0.name, others: [$0.others.first ?? ""]) }
-    videoEntries = videos.map {
-      SearchEntry(item: $0, name: $0.title.lowercased(), others: [$0.channelTitle.lowercased()])
-    }
-    movieEntries = movies.map {
-      SearchEntry(item: $0, name: $0.title.lowercased(), others: [$0.originalTitle.lowercased()])
-    }
+      .map { SearchEntry(item: $0.item, name: $0.name, others: [$0.others.first ?? none]) }
+    videoEntries = videos.map { SearchEntry(item: $0, name: $0.title, others: [$0.channelTitle]) }
+    movieEntries = movies.map { SearchEntry(item: $0, name: $0.title, others: [$0.originalTitle]) }
   }
 
   /// Whether a track has an iTunes `music-video` twin.
@@ -80,11 +79,80 @@ struct DemoCatalog: Sendable {
   }
 }
 
-/// An item with its search fields, already lower-cased.
+/// An item with its search fields as search keys.
 struct SearchEntry<Item: Sendable>: Sendable {
   let item: Item
-  let name: String
-  let others: [String]
+  let name: SearchKey
+  let others: [SearchKey]
+
+  init(item: Item, name: String, others: [String]) {
+    self.item = item
+    self.name = SearchKey(name)
+    self.others = others.map(SearchKey.init)
+  }
+
+  init(item: Item, name: SearchKey, others: [SearchKey]) {
+    self.item = item
+    self.name = name
+    self.others = others
+  }
+}
+
+/// Text prepared for matching: lower-cased, composed to NFC, as UTF-8 bytes, so NFC and
+/// NFD spellings match and comparisons are byte scans, fast even in debug builds.
+struct SearchKey: Sendable, Equatable {
+  let bytes: [UInt8]
+
+  init(_ text: String) {
+    let utf8 = text.utf8
+    if utf8.allSatisfy({ $0 < 0x80 }) {
+      // ASCII (most of the catalog): lower-case bytewise; Foundation's normalisation
+      // is what made building the keys slow.
+      bytes = utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+    } else {
+      bytes = Array(text.lowercased().precomposedStringWithCanonicalMapping.utf8)
+    }
+  }
+
+  private init(bytes: [UInt8]) { self.bytes = bytes }
+
+  var isEmpty: Bool { bytes.isEmpty }
+
+  func hasPrefix(_ other: SearchKey) -> Bool { bytes.starts(with: other.bytes) }
+
+  func contains(_ other: SearchKey) -> Bool {
+    guard !other.bytes.isEmpty else { return true }
+    guard other.bytes.count <= bytes.count else { return false }
+    return bytes.withUnsafeBufferPointer { hay in
+      other.bytes.withUnsafeBufferPointer { needle in
+        guard let h = hay.baseAddress, let n = needle.baseAddress else { return false }
+        let last = hay.count - needle.count
+        var offset = 0
+        // memchr finds each candidate first byte, memcmp checks the rest: libc speed even
+        // in debug builds.
+        while offset <= last {
+          guard let hit = memchr(h + offset, Int32(n.pointee), last - offset + 1) else { return false }
+          let i = h.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+          if memcmp(h + i, n, needle.count) == 0 { return true }
+          offset = i + 1
+        }
+        return false
+      }
+    }
+  }
+
+  /// The key split at ASCII blanks.
+  var words: [SearchKey] {
+    bytes.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }).map { SearchKey(bytes: Array($0)) }
+  }
+
+  /// The key without leading and trailing ASCII blanks.
+  var trimmed: SearchKey {
+    guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
+      let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })
+    else { return SearchKey(bytes: []) }
+    return SearchKey(bytes: Array(bytes[first...last]))
+  }
 }
 
 /// Search ranking shared by every route, as the real services rank: an exact
@@ -92,32 +160,33 @@ struct SearchEntry<Item: Sendable>: Sendable {
 /// containing it, then items whose other fields contain every word of the term.
 enum SearchRanking {
   /// The rank of an item for `term` (lower is better), or nil when it does not match.
-  /// `name` is the primary field, `others` secondary ones (artist name, album title…), both
-  /// lower-cased. Comparison is by Unicode canonical equivalence (Swift `String`), so NFC
-  /// and NFD spellings of a name match each other.
+  /// `name` is the primary field, `others` secondary ones (artist name, album title…).
   static func rank(term: String, name: String, others: [String] = []) -> Int? {
-    let t = term.lowercased().trimmingCharacters(in: .whitespaces)
-    guard !t.isEmpty else { return nil }
-    return rank(lowerTerm: t, name: name, others: others)
+    rank(term: SearchKey(term).trimmed, entry: SearchEntry(item: 0, name: name, others: others))
   }
 
-  private static func rank(lowerTerm t: String, name n: String, others: [String]) -> Int? {
+  /// The rank of `entry` for an already prepared, trimmed `term` (`words`: its words, when
+  /// the caller has them already).
+  static func rank<T>(term t: SearchKey, words: [SearchKey]? = nil, entry: SearchEntry<T>) -> Int? {
+    guard !t.isEmpty else { return nil }
+    let n = entry.name
     if n == t { return 0 }
     if n.hasPrefix(t) { return 1 }
     if n.contains(t) { return 2 }
-    if others.contains(t) { return 3 }
-    if others.contains(where: { $0.contains(t) }) { return 4 }
-    let words = t.split(whereSeparator: { $0.isWhitespace })
+    if entry.others.contains(t) { return 3 }
+    if entry.others.contains(where: { $0.contains(t) }) { return 4 }
+    let words = words ?? t.words
     guard words.count > 1 else { return nil }
-    return words.allSatisfy { word in n.contains(word) || others.contains { $0.contains(word) } } ? 5 : nil
+    return words.allSatisfy { word in n.contains(word) || entry.others.contains { $0.contains(word) } } ? 5 : nil
   }
 
   /// The items of matching `entries`, best rank first, ties in the given order.
   static func ranked<T>(_ entries: [SearchEntry<T>], term: String) -> [T] {
-    let t = term.lowercased().trimmingCharacters(in: .whitespaces)
+    let t = SearchKey(term).trimmed
     guard !t.isEmpty else { return [] }
+    let words = t.words
     return entries.enumerated().compactMap { index, entry -> (Int, Int, T)? in
-      rank(lowerTerm: t, name: entry.name, others: entry.others).map { ($0, index, entry.item) }
+      rank(term: t, words: words, entry: entry).map { ($0, index, entry.item) }
     }
     .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
     .map(\.2)

@@ -45,10 +45,12 @@ struct RakutenRoutes: Sendable {
       entries = entries.filter { matching.contains($0.item.id) }
     }
     if let title {
-      entries = entries.filter { SearchRanking.rank(term: title, name: $0.name) != nil }
+      let key = SearchKey(title).trimmed
+      entries = entries.filter { SearchRanking.rank(term: key, entry: SearchEntry(item: 0, name: $0.name, others: [])) != nil }
     }
     if let keyword {
-      entries = entries.filter { SearchRanking.rank(term: keyword, name: $0.name, others: $0.others) != nil }
+      let key = SearchKey(keyword).trimmed
+      entries = entries.filter { SearchRanking.rank(term: key, entry: $0) != nil }
     }
     let albums: [ChinookCatalog.Album]
     if let orderTerm = keyword ?? title {

@@ -6,7 +6,7 @@ extension ExecutionContext {
   /// - Throws: `FieldFailure`, already located at `path`, for the caller to record or
   ///   propagate (§6.4.4); what was written for this value is then to be rewound.
   func completeValue(
-    _ shape: CompletionShape, field: FieldPlan, value: FieldValue, path: inout [PathComponent], out: ResponseWriter
+    _ shape: CompletionShape, field: FieldPlan, value: FieldValue, path: ResponsePath, out: ResponseWriter
   ) throws(FieldFailure) {
     var shape = shape
     if case .nonNull(let inner) = shape {
@@ -24,12 +24,12 @@ extension ExecutionContext {
     case .leaf(let kind):
       try completeLeafValue(kind, field: field, value: value, path: path, out: out)
     case .object(let typeName):
-      try completeObjectValue(typeName, field: field, value: value, path: &path, out: out)
+      try completeObjectValue(typeName, field: field, value: value, path: path, out: out)
     case .abstract(let abstractType):
       let typeName = try resolveAbstractType(abstractType, field: field, value: value, path: path)
-      try completeObjectValue(typeName, field: field, value: value, path: &path, out: out)
+      try completeObjectValue(typeName, field: field, value: value, path: path, out: out)
     case .list(let itemShape):
-      try completeListValue(itemShape, field: field, value: value, path: &path, out: out)
+      try completeListValue(itemShape, field: field, value: value, path: path, out: out)
     case .nonNull, .unknown:
       out.buffer.writeNull()
     }
@@ -39,7 +39,7 @@ extension ExecutionContext {
   /// through `serializeLeaf` (graphql-js's lenient result coercion and its errors).
   @inline(__always)
   private func completeLeafValue(
-    _ kind: LeafKind, field: FieldPlan, value: FieldValue, path: [PathComponent], out: ResponseWriter
+    _ kind: LeafKind, field: FieldPlan, value: FieldValue, path: ResponsePath, out: ResponseWriter
   ) throws(FieldFailure) {
     let buffer = out.buffer
     if case .json(let json) = value {
@@ -67,7 +67,7 @@ extension ExecutionContext {
   /// Lists (§6.4.3 step 3): each item completed at its index; a failed nullable item is
   /// null, a failed non-null item fails the whole list.
   private func completeListValue(
-    _ itemShape: CompletionShape, field: FieldPlan, value: FieldValue, path: inout [PathComponent],
+    _ itemShape: CompletionShape, field: FieldPlan, value: FieldValue, path: ResponsePath,
     out: ResponseWriter
   ) throws(FieldFailure) {
     switch value {
@@ -75,14 +75,14 @@ extension ExecutionContext {
       out.buffer.append(UInt8(ascii: "["))
       for (index, item) in items.enumerated() {
         if index > 0 { out.buffer.append(UInt8(ascii: ",")) }
-        try completeItem(.json(item), itemShape, at: index, field: field, path: &path, out: out)
+        try completeItem(.json(item), itemShape, at: index, field: field, path: path, out: out)
       }
       out.buffer.append(UInt8(ascii: "]"))
     case .list(let items):
       out.buffer.append(UInt8(ascii: "["))
       for (index, item) in items.enumerated() {
         if index > 0 { out.buffer.append(UInt8(ascii: ",")) }
-        try completeItem(item, itemShape, at: index, field: field, path: &path, out: out)
+        try completeItem(item, itemShape, at: index, field: field, path: path, out: out)
       }
       out.buffer.append(UInt8(ascii: "]"))
     default:
@@ -93,19 +93,19 @@ extension ExecutionContext {
 
   @inline(__always)
   private func completeItem(
-    _ item: FieldValue, _ itemShape: CompletionShape, at index: Int, field: FieldPlan, path: inout [PathComponent],
+    _ item: FieldValue, _ itemShape: CompletionShape, at index: Int, field: FieldPlan, path: ResponsePath,
     out: ResponseWriter
   ) throws(FieldFailure) {
-    path.append(.index(index))
-    defer { path.removeLast() }
+    path.push(index: index)
+    defer { path.pop() }
     if itemShape.isNonNull {
-      return try completeValue(itemShape, field: field, value: item, path: &path, out: out)
+      return try completeValue(itemShape, field: field, value: item, path: path, out: out)
     }
     let start = out.buffer.count
     out.openFrame(at: start)
     defer { out.closeFrame() }
     do {
-      try completeValue(itemShape, field: field, value: item, path: &path, out: out)
+      try completeValue(itemShape, field: field, value: item, path: path, out: out)
     } catch {
       out.rewind(to: start)
       out.buffer.writeNull()
@@ -115,25 +115,25 @@ extension ExecutionContext {
 
   /// Objects (§6.4.3 step 4): ExecuteSelectionSet over the merged sub-selections.
   private func completeObjectValue(
-    _ typeName: String, field: FieldPlan, value: FieldValue, path: inout [PathComponent], out: ResponseWriter
+    _ typeName: String, field: FieldPlan, value: FieldValue, path: ResponsePath, out: ResponseWriter
   ) throws(FieldFailure) {
     switch field.subPlan(for: typeName, in: self) {
-    case .success(let plan): try executeSelectionSet(plan, source: value, path: &path, out: out)
-    case .failure(let error): throw FieldFailure(error: located(error, nodes: field.fieldNodes, path: path))
+    case .success(let plan): try executeSelectionSet(plan, source: value, path: path, out: out)
+    case .failure(let error): throw FieldFailure(error: located(error, nodes: field.fieldNodes, path: path.components))
     }
   }
 
   /// ResolveAbstractType (§6.4.3) and graphql-js's checks on its answer
   /// (`ensureValidRuntimeType`), with graphql-js's messages.
   private func resolveAbstractType(
-    _ abstractType: String, field: FieldPlan, value: FieldValue, path: [PathComponent]
+    _ abstractType: String, field: FieldPlan, value: FieldValue, path: ResponsePath
   ) throws(FieldFailure) -> String {
     let resolved: String?
     do {
       resolved = try resolvers.resolveType(
-        of: value, abstractType: abstractType, info: ResolveInfo(plan: field, execution: self, path: path))
+        of: value, abstractType: abstractType, info: ResolveInfo(plan: field, execution: self, path: path.components))
     } catch {
-      throw FieldFailure(error: located(graphQLError(from: error), nodes: field.fieldNodes, path: path))
+      throw FieldFailure(error: located(graphQLError(from: error), nodes: field.fieldNodes, path: path.components))
     }
     guard let typeName = resolved else {
       throw failure(
@@ -156,7 +156,7 @@ extension ExecutionContext {
     }
   }
 
-  private func failure(_ message: String, _ field: FieldPlan, _ path: [PathComponent]) -> FieldFailure {
-    FieldFailure(error: located(GraphQLError(message), nodes: field.fieldNodes, path: path))
+  private func failure(_ message: String, _ field: FieldPlan, _ path: ResponsePath) -> FieldFailure {
+    FieldFailure(error: located(GraphQLError(message), nodes: field.fieldNodes, path: path.components))
   }
 }

@@ -46,7 +46,7 @@ public func execute(
   case .serial(let plan):
     data = await execution.executeFieldsSerially(plan, rootValue: rootValue)
   }
-  return ExecutionResult(dataJSON: data.bytes, errors: execution.collectedErrors)
+  return ExecutionResult(dataBuffer: data, errors: execution.collectedErrors)
 }
 
 /// `execute` for resolvers that all answer synchronously (static data, the `exec` CLI,
@@ -70,7 +70,7 @@ public func executeSynchronously(
   case .pending: data = nullJSON()  // unreachable: no holes without async resolvers
   case .serial(let plan): data = execution.executeFieldsSeriallyInline(plan, rootValue: rootValue)
   }
-  return ExecutionResult(dataJSON: data.bytes, errors: execution.collectedErrors)
+  return ExecutionResult(dataBuffer: data, errors: execution.collectedErrors)
 }
 
 private func nullJSON() -> JSONByteBuffer {
@@ -132,11 +132,10 @@ extension ExecutionContext {
       return .done(nullJSON())
     }
     if operation.operation == .mutation { return .serial(plan) }
-    var path: [PathComponent] = []
-    path.reserveCapacity(16)
+    let path = ResponsePath()
     let out = ResponseWriter(capacity: 1 << 16, tracksFrames: allowsAsync)
     do {
-      try executeSelectionSet(plan, source: rootValue, path: &path, out: out)
+      try executeSelectionSet(plan, source: rootValue, path: path, out: out)
     } catch {
       record(error.error)
       return .done(nullJSON())
@@ -150,10 +149,11 @@ extension ExecutionContext {
     let data = JSONByteBuffer()
     data.append(UInt8(ascii: "{"))
     for (index, field) in plan.fields.enumerated() {
-      var path: [PathComponent] = [.key(field.responseKey)]
+      let path = ResponsePath()
+      path.push(field)
       let out = ResponseWriter(tracksFrames: true)
       do throws(FieldFailure) {
-        try executeField(field, source: rootValue, path: &path, out: out)
+        try executeField(field, source: rootValue, path: path, out: out)
         let value = try await finish(out)
         if index > 0 { data.append(UInt8(ascii: ",")) }
         field.encodedKey.withUnsafeBufferPointer { data.append($0) }
@@ -169,10 +169,10 @@ extension ExecutionContext {
 
   /// `executeFieldsSerially` for synchronous resolvers: one walk, nothing to await.
   func executeFieldsSeriallyInline(_ plan: SelectionPlan, rootValue: FieldValue) -> JSONByteBuffer {
-    var path: [PathComponent] = []
+    let path = ResponsePath()
     let out = ResponseWriter(tracksFrames: false)
     do {
-      try executeSelectionSet(plan, source: rootValue, path: &path, out: out)
+      try executeSelectionSet(plan, source: rootValue, path: path, out: out)
       return out.buffer
     } catch {
       record(error.error)

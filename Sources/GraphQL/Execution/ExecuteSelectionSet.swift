@@ -10,18 +10,36 @@ extension ExecutionContext {
   /// restored on return and on throw.
   /// - Throws: `FieldFailure` when a non-null field fails: this object is then null.
   func executeSelectionSet(
-    _ plan: SelectionPlan, source: FieldValue, path: inout [PathComponent], out: ResponseWriter
+    _ plan: SelectionPlan, source: FieldValue, path: ResponsePath, out: ResponseWriter
   ) throws(FieldFailure) {
     let buffer = out.buffer
     buffer.append(UInt8(ascii: "{"))
-    var first = true
-    for field in plan.fields {
-      if !first { buffer.append(UInt8(ascii: ",")) }
-      first = false
-      field.encodedKey.withUnsafeBufferPointer { buffer.append($0) }
-      path.append(.key(field.responseKey))
-      defer { path.removeLast() }
-      try executeField(field, source: source, path: &path, out: out)
+    if case .json(.object(let object)) = source {
+      // Static data: default-resolved fields read the object's keys directly, and
+      // well-typed leaves are written without entering CompleteValue at all.
+      for (index, field) in plan.fields.enumerated() {
+        if index > 0 { buffer.append(UInt8(ascii: ",")) }
+        field.encodedKey.withUnsafeBufferPointer { buffer.append($0) }
+        if field.resolverKind == .property && !field.hasArgumentError {
+          let json = field.lookup(in: object)
+          if field.fastLeaf != .none && writeFastLeaf(json, field, buffer) { continue }
+          path.push(field)
+          defer { path.pop() }
+          try completeField(field, value: .json(json), path: path, out: out)
+        } else {
+          path.push(field)
+          defer { path.pop() }
+          try executeField(field, source: source, path: path, out: out)
+        }
+      }
+    } else {
+      for (index, field) in plan.fields.enumerated() {
+        if index > 0 { buffer.append(UInt8(ascii: ",")) }
+        field.encodedKey.withUnsafeBufferPointer { buffer.append($0) }
+        path.push(field)
+        defer { path.pop() }
+        try executeField(field, source: source, path: path, out: out)
+      }
     }
     buffer.append(UInt8(ascii: "}"))
   }
@@ -31,7 +49,7 @@ extension ExecutionContext {
   /// recorded and the field is null (§6.4.4), in a non-null field it propagates.
   /// `path` ends with this field's key.
   func executeField(
-    _ field: FieldPlan, source: FieldValue, path: inout [PathComponent], out: ResponseWriter
+    _ field: FieldPlan, source: FieldValue, path: ResponsePath, out: ResponseWriter
   ) throws(FieldFailure) {
     let value: FieldValue
     switch field.resolverKind {
@@ -58,7 +76,7 @@ extension ExecutionContext {
       let resolution: Resolution
       do {
         resolution = try resolver.resolve(
-          source: source, arguments: arguments, info: ResolveInfo(plan: field, execution: self, path: path))
+          source: source, arguments: arguments, info: ResolveInfo(plan: field, execution: self, path: path.components))
       } catch {
         return try fieldError(graphQLError(from: error), field, path, out)
       }
@@ -72,18 +90,27 @@ extension ExecutionContext {
               "The resolver of \(field.parentType).\(field.fieldName) is asynchronous; run the operation with execute(…) async."
             ), field, path, out)
         }
-        out.addHole(PendingField(plan: field, work: work, path: path), nullable: field.isNullable)
+        out.addHole(PendingField(plan: field, work: work, path: path.components), nullable: field.isNullable)
         return
       }
     }
+    try completeField(field, value: value, path: path, out: out)
+  }
+
+  /// CompleteValue for a field's resolved value, with the field's own null handling
+  /// (§6.4.4): in a nullable field a failure rewinds what was written and records the error.
+  @inline(__always)
+  private func completeField(_ field: FieldPlan, value: FieldValue, path: ResponsePath, out: ResponseWriter)
+    throws(FieldFailure)
+  {
     guard field.isNullable else {
-      return try completeValue(field.shape, field: field, value: value, path: &path, out: out)
+      return try completeValue(field.shape, field: field, value: value, path: path, out: out)
     }
     let start = out.buffer.count
     out.openFrame(at: start)
     defer { out.closeFrame() }
     do {
-      try completeValue(field.shape, field: field, value: value, path: &path, out: out)
+      try completeValue(field.shape, field: field, value: value, path: path, out: out)
     } catch {
       out.rewind(to: start)
       out.buffer.writeNull()
@@ -93,9 +120,9 @@ extension ExecutionContext {
 
   /// A field error raised before completion: recorded (null) or propagated by nullability.
   private func fieldError(
-    _ error: GraphQLError, _ field: FieldPlan, _ path: [PathComponent], _ out: ResponseWriter
+    _ error: GraphQLError, _ field: FieldPlan, _ path: ResponsePath, _ out: ResponseWriter
   ) throws(FieldFailure) {
-    let error = located(error, nodes: field.fieldNodes, path: path)
+    let error = located(error, nodes: field.fieldNodes, path: path.components)
     guard field.isNullable else { throw FieldFailure(error: error) }
     record(error)
     out.buffer.writeNull()

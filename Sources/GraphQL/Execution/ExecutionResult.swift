@@ -1,31 +1,45 @@
 /// The response of one execution (spec §7.1 "Response Format").
 ///
-/// `dataJSON` holds the `data` entry as UTF-8 JSON text, written by the executor as it
-/// ran: nil when execution did not start (a request error: no `data` key at all, spec
-/// §7.1.1), `null` when it started and a non-null root field failed (or the schema has no
-/// root type for the operation). `errors` are in the order they were raised.
+/// The `data` entry is held as the JSON text the executor wrote while it ran
+/// (`dataJSON`): nil when execution did not start (a request error: no `data` key at
+/// all, spec §7.1.1), `null` when it started and a non-null root field failed (or the
+/// schema has no root type for the operation). `errors` are in the order they were raised.
 public struct ExecutionResult: Sendable {
-  public var dataJSON: [UInt8]?
+  /// The executor's output buffer, never written again once in a result.
+  private let dataBuffer: JSONByteBuffer?
   public var errors: [GraphQLError]
 
-  public init(dataJSON: [UInt8]?, errors: [GraphQLError] = []) {
-    self.dataJSON = dataJSON
+  init(dataBuffer: JSONByteBuffer?, errors: [GraphQLError]) {
+    self.dataBuffer = dataBuffer
     self.errors = errors
+  }
+
+  /// A result from `data` given as JSON text.
+  public init(dataJSON: [UInt8]?, errors: [GraphQLError] = []) {
+    self.init(
+      dataBuffer: dataJSON.map { bytes in
+        let buffer = JSONByteBuffer(capacity: bytes.count)
+        buffer.append(bytes)
+        return buffer
+      }, errors: errors)
   }
 
   public init(data: JSONValue?, errors: [GraphQLError] = []) {
     self.init(dataJSON: data.map(JSONWriter.serialize), errors: errors)
   }
 
-  /// `data` as a JSON value (parsed from `dataJSON`; numbers come back as JSON has them:
-  /// a Float that is integral reads as `.int`).
+  /// The `data` entry as UTF-8 JSON text; nil when there is none.
+  public var dataJSON: [UInt8]? { dataBuffer?.bytes }
+
+  /// `data` as a JSON value (parsed from the JSON text, so an integral Float reads back
+  /// as `.int`).
   public var data: JSONValue? {
     guard let dataJSON else { return nil }
     return (try? JSONReader.parse(dataJSON)) ?? .null
   }
 
   /// True for a request error (execution never started): the CLI's exit status 1.
-  public var isRequestError: Bool { dataJSON == nil }
+  public var isRequestError: Bool { dataBuffer == nil }
 
   /// The response map: `errors` (when any) then `data` (when present), graphql-js's order.
   public var json: JSONValue {
@@ -35,20 +49,25 @@ public struct ExecutionResult: Sendable {
     return .object(response)
   }
 
-  /// The response as UTF-8 JSON text, in `json`'s key order.
+  /// The response as UTF-8 JSON text, in `json`'s key order; the data text is copied once.
   public func serialized() -> [UInt8] {
-    let buffer = JSONByteBuffer(capacity: (dataJSON?.count ?? 0) + 64)
-    buffer.append(UInt8(ascii: "{"))
+    let head = JSONByteBuffer(capacity: 256)
+    head.append(UInt8(ascii: "{"))
     if !errors.isEmpty {
-      buffer.appendLiteral("\"errors\":")
-      buffer.write(.array(errors.map(\.json)))
+      head.appendLiteral("\"errors\":")
+      head.write(.array(errors.map(\.json)))
     }
-    if let dataJSON {
-      if !errors.isEmpty { buffer.append(UInt8(ascii: ",")) }
-      buffer.appendLiteral("\"data\":")
-      buffer.append(dataJSON)
+    if dataBuffer != nil {
+      if !errors.isEmpty { head.append(UInt8(ascii: ",")) }
+      head.appendLiteral("\"data\":")
     }
-    buffer.append(UInt8(ascii: "}"))
-    return buffer.bytes
+    let dataCount = dataBuffer?.count ?? 0
+    return [UInt8](unsafeUninitializedCapacity: head.count + dataCount + 1) { out, initialized in
+      guard let base = out.baseAddress else { return }
+      base.update(from: head.pointer, count: head.count)
+      if let dataBuffer { (base + head.count).update(from: dataBuffer.pointer, count: dataCount) }
+      base[head.count + dataCount] = UInt8(ascii: "}")
+      initialized = head.count + dataCount + 1
+    }
   }
 }

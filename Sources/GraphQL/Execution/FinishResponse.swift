@@ -71,9 +71,9 @@ extension ExecutionContext {
         FieldFailure(error: located(graphQLError(from: error), nodes: field.plan.fieldNodes, path: field.path)))
     }
     let out = ResponseWriter(capacity: 256, tracksFrames: true)
-    var path = field.path
+    let path = ResponsePath(prefix: field.path)
     do throws(FieldFailure) {
-      try completeValue(field.plan.shape, field: field.plan, value: value, path: &path, out: out)
+      try completeValue(field.plan.shape, field: field.plan, value: value, path: path, out: out)
       return .success(try await finish(out))
     } catch {
       return .failure(error)

@@ -106,6 +106,13 @@ public struct OperationDefinition: Sendable {
     self.selectionSet = selectionSet
     self.loc = loc
   }
+
+  /// True for the shorthand form `{ … }`: an anonymous query with no variables, directives
+  /// or description that, when parsed, was written without the `query` keyword.
+  public var isShorthand: Bool {
+    operation == .query && name == nil && variableDefinitions.isEmpty && directives.isEmpty && description == nil
+      && (loc.start < 0 || loc.start == selectionSet.loc.start)
+  }
 }
 
 /// `VariableDefinition : Description? Variable : Type DefaultValue? Directives[Const]?` (§2.10).

@@ -22,6 +22,46 @@ public func parse(_ source: Source, options: ParseOptions = ParseOptions()) thro
   }
 }
 
+/// Parses one value literal, e.g. `[1, {a: $v}]` (graphql-js `parseValue`): the whole source
+/// must be that value. Variables are allowed, as in `Value[~Const]` (§2.9).
+///
+/// - Throws: `GraphQLError` with the first syntax error, as `parse(_:options:)`.
+public func parseValue(_ source: Source, options: ParseOptions = ParseOptions()) throws(GraphQLError) -> Value {
+  try parseWhole(source, options: options) { p throws(SyntaxError) in try p.parseValueLiteral(isConst: false) }
+}
+
+/// Parses one constant value literal (graphql-js `parseConstValue`): like `parseValue`,
+/// but a variable is a syntax error (`Value[Const]`, §2.9).
+///
+/// - Throws: `GraphQLError` with the first syntax error, as `parse(_:options:)`.
+public func parseConstValue(_ source: Source, options: ParseOptions = ParseOptions()) throws(GraphQLError) -> Value {
+  try parseWhole(source, options: options) { p throws(SyntaxError) in try p.parseValueLiteral(isConst: true) }
+}
+
+/// Parses one type reference, e.g. `[Track!]!` (graphql-js `parseType`, §2.11 `Type`).
+///
+/// - Throws: `GraphQLError` with the first syntax error, as `parse(_:options:)`.
+public func parseType(_ source: Source, options: ParseOptions = ParseOptions()) throws(GraphQLError) -> TypeNode {
+  try parseWhole(source, options: options) { p throws(SyntaxError) in try p.parseTypeReference() }
+}
+
+/// Runs `production` over the whole of `source`: start of input, the production, end of input.
+private func parseWhole<T>(
+  _ source: Source, options: ParseOptions, _ production: (inout Parser) throws(SyntaxError) -> T
+) throws(GraphQLError) -> T {
+  do {
+    return try source.utf8.withUnsafeBufferPointer { bytes throws(SyntaxError) in
+      var parser = Parser(bytes, options: options)
+      try parser.expectToken(.sof)
+      let result = try production(&parser)
+      try parser.expectToken(.eof)
+      return result
+    }
+  } catch {
+    throw syntaxError(source: source, position: error.position, description: error.description)
+  }
+}
+
 /// Parses `text` as a document; the same as `parse(Source(text), options:)`.
 public func parse(_ text: String, options: ParseOptions = ParseOptions()) throws(GraphQLError) -> Document {
   try parse(Source(text), options: options)

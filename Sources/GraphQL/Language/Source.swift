@@ -5,22 +5,21 @@
 /// the spec's error format (§7.1.2) reports, counting `\r\n`, `\r` and `\n` as one line
 /// terminator each and columns in Unicode scalar values.
 public struct Source: Sendable {
-  /// The document text.
-  public let body: String
+  /// The document text, decoded on demand: only the bytes are kept, so a parsed document
+  /// costs its source once, not twice.
+  public var body: String { String(decoding: utf8, as: UTF8.self) }
   /// A name for error messages, e.g. a file path; `"GraphQL request"` by default.
   public let name: String
   /// `body` as UTF-8 bytes; every `Location` offset indexes this array.
   public let utf8: [UInt8]
 
   public init(_ body: String, name: String = "GraphQL request") {
-    self.body = body
     self.name = name
     self.utf8 = Array(body.utf8)
   }
 
   public init(bytes: [UInt8], name: String = "GraphQL request") {
     self.utf8 = bytes
-    self.body = String(decoding: bytes, as: UTF8.self)
     self.name = name
   }
 

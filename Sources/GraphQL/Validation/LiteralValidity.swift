@@ -48,6 +48,13 @@ func literalError(_ value: Value, for type: GraphQLNamedType) -> String? {
   }
 }
 
+/// graphql-js `isValidLiteralValue` for a leaf type: whether `value` coerces to `type`
+/// (§3.5 scalars, §3.9 enums). Lists and input objects are checked field by field by
+/// ValuesOfCorrectType as the walk reaches them.
+func isValidLiteralValue(_ value: Value, for type: GraphQLNamedType) -> Bool {
+  literalError(value, for: type) == nil
+}
+
 private func didYouMeanEnumValue(_ type: EnumType, _ text: String) -> String {
   Suggestions.didYouMean(Suggestions.list(text, type.values.map(\.name)), subMessage: "the enum value")
 }

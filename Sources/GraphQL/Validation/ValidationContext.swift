@@ -108,7 +108,48 @@ public final class ValidationContext {
       return
     }
     errors.append(
-      GraphQLError(message, at: nodes, in: source, extensions: JSONObject([("rule", .string(rule))])))
+      GraphQLError(
+        message, locations: nodes.filter { $0.start >= 0 }.map(sourceLocation),
+        extensions: JSONObject([("rule", .string(rule))])))
+  }
+
+  /// Offsets where each line of the source starts, built at the first error: a large
+  /// document with many errors would otherwise be rescanned from its start per location.
+  private var lineStarts: [Int]?
+
+  /// `source.location(of:)` by binary search over the line starts (same line terminators:
+  /// `\n`, `\r\n`, `\r`; columns in Unicode scalars).
+  private func sourceLocation(_ location: Location) -> SourceLocation {
+    let bytes = source.utf8
+    if lineStarts == nil {
+      var starts = [0]
+      var i = 0
+      while i < bytes.count {
+        if bytes[i] == 0x0A {
+          starts.append(i + 1)
+        } else if bytes[i] == 0x0D {
+          if i + 1 < bytes.count && bytes[i + 1] == 0x0A { i += 1 }
+          starts.append(i + 1)
+        }
+        i += 1
+      }
+      lineStarts = starts
+    }
+    let starts = lineStarts ?? [0]
+    let offset = min(location.start, bytes.count)
+    var low = 0
+    var high = starts.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if starts[mid] <= offset { low = mid } else { high = mid - 1 }
+    }
+    var column = 1
+    var i = starts[low]
+    while i < offset {
+      if bytes[i] & 0xC0 != 0x80 { column += 1 }
+      i += 1
+    }
+    return SourceLocation(line: low + 1, column: column)
   }
 
   /// Stops validation with `message` (tagged with `rule`), keeping the errors found so far.

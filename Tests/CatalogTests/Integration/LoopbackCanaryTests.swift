@@ -17,14 +17,14 @@ extension LoopbackTests {
       #"{"/": {"status": 500}}"#, #"{"/": {"status": 503, "retryAfter": 0}}"#, #"{"/": {"status": 429}}"#,
       #"{"/": {"status": 400}}"#, #"{"/": {"status": 401}}"#, #"{"/": {"status": 403}}"#, #"{"/": {"status": 404}}"#,
       #"{"/": {"html": true}}"#, #"{"/": {"html": true, "status": 502}}"#, #"{"/": {"malformed": true}}"#,
-      #"{"/": {"truncated": true}}"#, #"{"/": {"hang": true}}"#, #"{"/": {"latencyMs": 1500}}"#, "{}",
+      #"{"/": {"truncated": true}}"#, #"{"/": {"hang": true}}"#, #"{"/": {"latencyMs": 2500}}"#, "{}",
     ]
 
     @Test func keysNeverAppearInErrorsOrLogs() async throws {
       let c = Self.canaries
       var texts: [String] = []
       let refusedPort = try await Loopback.run { lb in lb.server.port }
-      try await Loopback.run(maxTries: 1) { lb in
+      try await Loopback.run(maxTries: 1, timeoutMs: 1_000) { lb in
         for fault in Self.faults {
           try await lb.setFaults(fault)
           texts += await Self.callAll(baseURL: lb.baseURL, transport: lb.transport, canaries: c)
@@ -38,8 +38,9 @@ extension LoopbackTests {
         #expect(log.text.contains(#""authorization":"***""#))
         texts.append(log.text)
       }
-      // Every fault produced errors (the `{}` round succeeded: 4 fewer than 15 × 4).
-      #expect(texts.count == (Self.faults.count - 1) * 4 + 4 + 1)
+      // Every fault round produced errors; the `{}` round normally none (a slow machine
+      // may time one out), the refused round 4, plus the log.
+      #expect(texts.count >= (Self.faults.count - 1) * 4 + 4 + 1)
       for text in texts {
         for canary in c.values {
           #expect(!text.contains(canary), "canary leaked: \(text)")

@@ -5,8 +5,8 @@ import Testing
 @testable import Catalog
 
 /// Each injected fault kind surfaces as the right `UpstreamError`, with the retry count
-/// visible in DemoUpstream's request log. The test client tries twice, 1 s per try (once
-/// for the timeout tests, to keep them short).
+/// visible in DemoUpstream's request log. The test client tries twice, 2.5 s per try; the
+/// timeout tests use one try of 800 ms against answers that never come or come after 2.5 s.
 extension LoopbackTests {
   @Suite struct Fault {
     @Test func serverErrorIsRetriedThenReported() async throws {
@@ -37,7 +37,7 @@ extension LoopbackTests {
     }
 
     @Test func hangIsATimeout() async throws {
-      try await Loopback.run(maxTries: 1) { lb in
+      try await Loopback.run(maxTries: 1, timeoutMs: 800) { lb in
         try await lb.setFaults(#"{"/lookup": {"hang": true}}"#)
         let itunes = ITunesProvider(baseURL: lb.baseURL, transport: lb.transport)
         await #expect(throws: UpstreamError(service: .iTunes, kind: .timeout)) {
@@ -50,11 +50,12 @@ extension LoopbackTests {
     @Test func slowAnswersTimeOutOnlyPastTheClientTimeout() async throws {
       try await Loopback.run(maxTries: 1) { lb in
         let itunes = ITunesProvider(baseURL: lb.baseURL, transport: lb.transport)
+        let impatient = ITunesProvider(baseURL: lb.baseURL, transport: lb.transport(timeoutMs: 800))
         try await lb.setFaults(#"{"/search": {"latencyMs": 100}}"#)
         #expect(try await itunes.searchArtists(term: "Queen").map(\.name) == ["Queen"])
-        try await lb.setFaults(#"{"/search": {"latencyMs": 1500}}"#)
+        try await lb.setFaults(#"{"/search": {"latencyMs": 2500}}"#)
         await #expect(throws: UpstreamError(service: .iTunes, kind: .timeout)) {
-          try await itunes.searchArtists(term: "Queen")
+          try await impatient.searchArtists(term: "Queen")
         }
       }
     }

@@ -4,8 +4,9 @@ import Foundation
 import HTTPClient
 import Testing
 
-/// Integration tests over real loopback HTTP. Serialized: each starts a server and measures
-/// timeouts, which parallel runs on a shared two-core machine would distort.
+/// Tests against a DemoUpstream: over real loopback HTTP, and in-process. Serialized: they
+/// start servers, measure timeouts and search the derived catalog (CPU-bound in debug
+/// builds), which parallel runs on a shared two-core machine would distort.
 @Suite(.serialized) enum LoopbackTests {}
 
 /// A DemoUpstream on an ephemeral loopback port plus a libcurl client tuned for tests
@@ -17,19 +18,25 @@ struct Loopback {
   var baseURL: String { server.baseURL }
   var transport: HTTPClientTransport { HTTPClientTransport(client: client) }
 
-  /// Client timeouts: 1 s per try (generous: debug builds on a busy machine), 2 tries,
-  /// 10–40 ms back-off, Retry-After honoured up to 1.5 s.
-  static func clientConfiguration(maxTries: Int = 2, timeoutMs: Int = 1_000) -> HTTPClient.Configuration {
+  /// Another transport to the same server, with its own timeout and tries.
+  func transport(timeoutMs: Int, maxTries: Int = 1) -> HTTPClientTransport {
+    HTTPClientTransport(client: HTTPClient(configuration: Self.clientConfiguration(maxTries: maxTries, timeoutMs: timeoutMs)))
+  }
+
+  /// Client timeouts: 2.5 s per try by default (generous: debug builds on a busy shared
+  /// machine; timeout tests pass a short one), 2 tries, 10–40 ms back-off, Retry-After
+  /// honoured up to 1.5 s.
+  static func clientConfiguration(maxTries: Int = 2, timeoutMs: Int = 2_500) -> HTTPClient.Configuration {
     HTTPClient.Configuration(
-      connectTimeoutMs: 300, timeoutMs: timeoutMs,
+      connectTimeoutMs: 1_000, timeoutMs: timeoutMs,
       retry: RetryPolicy(maxTries: maxTries, baseBackoffMs: 10, maxBackoffMs: 40, maxRetryAfterMs: 1_500),
       secretQueryParameters: HTTPClientTransport.secretQueryParameters)
   }
 
   static func run<T>(
-    maxTries: Int = 2, timeoutMs: Int = 1_000, _ body: (Loopback) async throws -> T
+    maxTries: Int = 2, timeoutMs: Int = 2_500, _ body: (Loopback) async throws -> T
   ) async throws -> T {
-    let demo = try DemoUpstream(options: .init(hangLimitMs: 3_000))
+    let demo = try await DemoUpstream.make(options: .init(hangLimitMs: 3_000))
     let server = try DemoUpstreamServer(demo: demo, shutdownGraceMs: 50)
     let loopback = Loopback(
       server: server, client: HTTPClient(configuration: clientConfiguration(maxTries: maxTries, timeoutMs: timeoutMs)))

@@ -133,6 +133,18 @@ final class CallLog: Sendable {
     )
   }
 
+  @Test func failedHoleNullsItsFrameAndDropsSiblingHolesInside() async throws {
+    let box = SyncResolver { _, _, _ in .json(.object(JSONObject())) }
+    let nullN = AsyncResolver { _, _, _ in .null }
+    let two = AsyncResolver { _, _, _ in .json(.int(2)) }
+    let resolvers = TableResolvers(table: ["Query.a": box, "Query.b": box, "Box.n": nullN, "Box.double": two])
+    let out = try await Harness.runAsync(schema, "{ a { double n } b { double } }", resolvers: resolvers)
+    #expect(
+      out
+        == #"{"errors":[{"message":"Cannot return null for non-nullable field Box.n.","locations":[{"line":1,"column":14}],"path":["a","n"]}],"data":{"a":null,"b":{"double":2}}}"#
+    )
+  }
+
   @Test func mutationFieldsRunSerially() async throws {
     let log = CallLog()
     let first = AsyncResolver { _, _, _ in

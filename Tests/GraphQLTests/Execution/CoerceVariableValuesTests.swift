@@ -88,3 +88,26 @@ import Testing
     #expect(try Harness.run(schema, q, data: #"{"echo": "ok"}"#, variables: "{}") == #"{"data":{"echo":"ok"}}"#)
   }
 }
+
+@Suite struct VariableDefaultsTests {
+  let schema: Schema
+  init() throws { schema = try Harness.schema(concertSDL) }
+
+  /// Echoes the coerced arguments, so tests see exactly what resolvers receive.
+  func arguments(_ query: String, _ variables: String) throws -> String {
+    let echo = SyncResolver { _, arguments, _ in .json(.string(JSONWriter.string(.object(arguments)))) }
+    let source = Source(query)
+    guard case .object(let values) = try JSONReader.parse(variables) else { return "bad variables" }
+    let result = executeSynchronously(
+      schema: schema, document: try parse(source), source: source, variableValues: values,
+      resolvers: TableResolvers(table: ["Query.echo": echo]))
+    return String(decoding: result.serialized(), as: UTF8.self)
+  }
+
+  @Test func absentNullAndDefaultStayApart() throws {
+    let q = #"query ($t: String = "dflt", $z: Zone) { echo(text: $t, zone: $z) }"#
+    #expect(try arguments(q, "{}") == #"{"data":{"echo":"{\"text\":\"dflt\",\"times\":1}"}}"#)
+    #expect(try arguments(q, #"{"t": null, "z": null}"#) == #"{"data":{"echo":"{\"text\":null,\"times\":1,\"zone\":null}"}}"#)
+    #expect(try arguments(q, #"{"t": "x", "z": "BOX"}"#) == #"{"data":{"echo":"{\"text\":\"x\",\"times\":1,\"zone\":\"BOX\"}"}}"#)
+  }
+}

@@ -505,6 +505,16 @@ import Testing
     ])
   }
 
+  @Test func onlyTheBraceFormIsShorthand() throws {
+    let document = try parse(Source("{ a } query { b } query Q { c } mutation { d }"))
+    let shorthand = document.definitions.map { definition -> Bool in
+      if case .operation(let operation) = definition { return operation.isShorthand }
+      return false
+    }
+    #expect(shorthand == [true, false, false, false])
+    #expect(OperationDefinition(operation: .query, selectionSet: SelectionSet(selections: [])).isShorthand)
+  }
+
   @Test func aLeadingByteOrderMarkAndCRLFLinesParse() throws {
     let document = try parse(Source("\u{FEFF}query A {\r\n  b\r\n}\r\n"))
     guard case .operation(let operation) = document.definitions.first else {
@@ -529,6 +539,54 @@ import Testing
     #expect(a.block == false)
     #expect(b.value == #"  one\n    two  "#)
     #expect(b.block == true)
+  }
+
+  // MARK: - Single values and types
+
+  @Test func parseValueReadsOneValueWithVariables() throws {
+    guard case .list(let list) = try parseValue(Source("[1, {a: $v}]")) else {
+      Issue.record("expected a list")
+      return
+    }
+    #expect(list.loc == Location(start: 0, end: 12))
+    guard case .object(let object) = list.values[1], case .variable(let variable) = object.fields[0].value else {
+      Issue.record("expected an object holding a variable")
+      return
+    }
+    #expect(variable.name.value == "v")
+    #expect(variable.loc == Location(start: 8, end: 10))
+  }
+
+  @Test func parseConstValueRejectsVariables() {
+    #expect(throws: GraphQLError("Syntax Error: Unexpected variable \"$v\" in constant value.",
+      locations: [SourceLocation(line: 1, column: 5)])) {
+      try parseConstValue(Source("{a: $v}"))
+    }
+  }
+
+  @Test func parseTypeReadsOneTypeReference() throws {
+    guard case .nonNull(let outer) = try parseType(Source("[Track!]!")), case .list(let list) = outer.type,
+      case .nonNull(let inner) = list.type, case .named(let named) = inner.type
+    else {
+      Issue.record("expected [Track!]!")
+      return
+    }
+    #expect(named.name.value == "Track")
+    #expect(outer.loc == Location(start: 0, end: 9))
+  }
+
+  @Test func singleValuesAndTypesMustFillTheSource() {
+    #expect(throws: GraphQLError("Syntax Error: Expected <EOF>, found Int \"2\".",
+      locations: [SourceLocation(line: 1, column: 3)])) {
+      try parseValue(Source("1 2"))
+    }
+    #expect(throws: GraphQLError("Syntax Error: Expected <EOF>, found \"]\".",
+      locations: [SourceLocation(line: 1, column: 4)])) {
+      try parseType(Source("Int]"))
+    }
+    #expect(throws: GraphQLError("Syntax Error: Unexpected <EOF>.", locations: [SourceLocation(line: 1, column: 1)])) {
+      try parseValue(Source(""))
+    }
   }
 
   // MARK: - Syntax errors: executable documents

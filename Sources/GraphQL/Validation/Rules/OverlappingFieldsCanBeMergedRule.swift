@@ -42,14 +42,11 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
   @exclusivity(unchecked) private var remainingBudget = OverlappingFieldsCanBeMergedRule.complexityBudget
   /// Collections by parent type and selection set (graphql-core keys by node identity;
   /// a parsed selection set is identified by its byte range).
-  private var collected: [CollectionKey: FieldCollection] = [:]
+  @exclusivity(unchecked) private var collected: [CollectionKey: FieldCollection] = [:]
   /// The collection of each fragment, by fragment index (a shortcut into `collected`).
-  private var fragmentCollections: [FieldCollection?]
+  @exclusivity(unchecked) private var fragmentCollections: [FieldCollection?]
   @exclusivity(unchecked) private var comparedFragmentPairs: FragmentPairSet
-  /// Pairs of collections whose shared response names were already counted against the
-  /// budget (graphql-core caches that list; only its cost is observable).
-  @exclusivity(unchecked) private var countedOverlaps = Set<Int>()
-  private var nextCollectionID = 0
+  @exclusivity(unchecked) private var nextCollectionID = 0
 
   init(context: ValidationContext) {
     self.context = context
@@ -101,12 +98,28 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
   private final class FieldCollection {
     let id: Int
     init(id: Int) { self.id = id }
-    var responseNames: [String] = []
-    var groups: [[FieldDetails]] = []
+    // Written while collecting, then only read: no dynamic exclusivity checks needed.
+    @exclusivity(unchecked) var responseNames: [String] = []
+    @exclusivity(unchecked) var groups: [[FieldDetails]] = []
     /// Response name → index in `groups`, built only for large collections.
-    var groupIndex: [String: Int]?
-    var fragments: [Int] = []
+    @exclusivity(unchecked) var groupIndex: [String: Int]?
+    @exclusivity(unchecked) var fragments: [Int] = []
     @exclusivity(unchecked) var comparedFragments: [Int: Bool] = [:]
+    /// Bit per collection id: the shared response names with that collection were already
+    /// counted against the budget (graphql-core caches that list; only its cost shows).
+    @exclusivity(unchecked) var countedOverlaps: [UInt64] = []
+
+    /// Marks `other` as counted; false when it already was.
+    func markCounted(_ other: Int) -> Bool {
+      let word = other >> 6
+      let bit = UInt64(1) << UInt64(other & 63)
+      if word >= countedOverlaps.count {
+        countedOverlaps.append(contentsOf: repeatElement(0, count: word + 1 - countedOverlaps.count))
+      }
+      if countedOverlaps[word] & bit != 0 { return false }
+      countedOverlaps[word] |= bit
+      return true
+    }
     var isEmpty: Bool { responseNames.isEmpty }
 
     func group(_ name: String) -> [FieldDetails]? {
@@ -300,7 +313,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
     guard !collection1.isEmpty, !collection2.isEmpty else { return }
     // Finding the shared response names costs one unit per name of the first collection,
     // the first time this ordered pair of collections meets.
-    if countedOverlaps.insert(collection1.id << 32 | collection2.id).inserted {
+    if collection1.markCounted(collection2.id) {
       try spend(collection1.responseNames.count)
     }
     for (i, name) in collection1.responseNames.enumerated() {
