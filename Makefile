@@ -3,6 +3,8 @@
 SHARED ?= ../shared
 SWIFT ?= swift
 APT_PACKAGES = pkg-config libcurl4-openssl-dev libmicrohttpd-dev
+# e.g. BENCH_FLAGS=--quiet to time only while the machine is idle (see bench/parse.py).
+BENCH_FLAGS ?=
 
 .PHONY: deps build release test demo schema conformance bench clean
 
@@ -42,7 +44,7 @@ conformance: release
 	python3 $(SHARED)/conformance/run.py --bin .build/release/musicgraph
 
 bench: release
-	python3 bench/parse.py --shared $(SHARED) --no-build
+	python3 bench/parse.py --shared $(SHARED) --no-build $(BENCH_FLAGS)
 	python3 bench/execute.py --shared $(SHARED) --no-build
 
 clean:

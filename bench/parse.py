@@ -16,7 +16,11 @@ Installs what is missing when run as root (apt: nodejs node-graphql time; pip in
 venv), else prints the command and skips that peer. Only a benchmark: never part of
 `make test`. The machines are shared and noisy: compare figures from one run only.
 
-Usage: python3 bench/parse.py [--shared DIR] [--runs 7] [--no-build]
+With --quiet, every timed command runs under ../shared/bench/quiet_run.py (waits for an
+idle machine, retries when other processes took CPU meanwhile) and the table shows the
+highest foreign CPU seen (% of one core): figures with a high value are not worth much.
+
+Usage: python3 bench/parse.py [--shared DIR] [--runs 7] [--no-build] [--quiet]
 """
 import argparse
 import json
@@ -75,26 +79,47 @@ def ensure_gnu_time():
     return os.path.exists("/usr/bin/time") or apt_install(["time"])
 
 
-def ours_mb_per_s(path):
-    """Median parse MB/s from `format --repeat N`, N chosen for about a second of parsing."""
-    size = os.path.getsize(path)
+class Timer:
+    """Runs timed commands, through quiet_run.py when asked, and keeps the worst foreign CPU."""
 
-    def parse_ms(n):
-        result = run([BIN, "format", "--repeat", str(n), path])
-        return json.loads(result.stderr.strip().splitlines()[-1])["parse_ms"]
+    def __init__(self, quiet_run=None):
+        self.quiet_run = quiet_run
+        self.worst_foreign_pct = None
 
-    n = max(5, min(5000, round(1000 / max(parse_ms(3), 0.01))))
-    ms = parse_ms(n)
-    return round(size / 1e6 / (ms / 1000), 3), {"doc_bytes": size, "repeat": n, "parse_ms": ms}
+    def json_lines(self, cmd):
+        if self.quiet_run:
+            cmd = [sys.executable, self.quiet_run, "--tries", "3", "--max-wait", "300", "--", *cmd]
+        records = []
+        for line in run(cmd).stdout.splitlines():
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            foreign = record.get("extra", {}).get("foreign_cpu_pct")
+            if foreign is not None:
+                self.worst_foreign_pct = max(self.worst_foreign_pct or 0.0, foreign)
+            records.append(record)
+        return records
 
+    def ours_mb_per_s(self, path):
+        """Median parse MB/s from `format --repeat N`, N chosen for about a second of parsing."""
+        size = os.path.getsize(path)
 
-def peer_line(cmd):
-    """The value of the parse line a peer runner prints (one JSON line per workload)."""
-    for line in run(cmd).stdout.splitlines():
-        record = json.loads(line)
-        if record.get("metric") == "parse_MB_per_s":
-            return record["value"], record
-    raise RuntimeError("no parse_MB_per_s line from " + " ".join(cmd))
+        def parse_ms(n):
+            # The phase summary goes to stderr and the document to stdout: swap them.
+            cmd = ["sh", "-c", '"$0" format --repeat "$1" "$2" 2>&1 >/dev/null', BIN, str(n), path]
+            return [r for r in self.json_lines(cmd) if "parse_ms" in r][-1]["parse_ms"]
+
+        n = max(5, min(5000, round(1000 / max(parse_ms(3), 0.01))))
+        ms = parse_ms(n)
+        return round(size / 1e6 / (ms / 1000), 3), {"doc_bytes": size, "repeat": n, "parse_ms": ms}
+
+    def peer_mb_per_s(self, cmd):
+        """The value of the parse line a peer runner prints (one JSON line per workload)."""
+        for record in self.json_lines(cmd):
+            if record.get("metric") == "parse_MB_per_s":
+                return record["value"]
+        raise RuntimeError("no parse_MB_per_s line from " + " ".join(cmd))
 
 
 def peak_rss_kb(path):
@@ -115,6 +140,7 @@ def main():
     p.add_argument("--shared", default=os.path.join(ROOT, "..", "shared"), help="the shared/ folder")
     p.add_argument("--runs", type=int, default=7, help="timed loops per peer (median)")
     p.add_argument("--no-build", action="store_true", help="use the existing release binary")
+    p.add_argument("--quiet", action="store_true", help="time each command under quiet_run.py")
     args = p.parse_args()
 
     shared = os.path.abspath(args.shared)
@@ -131,22 +157,23 @@ def main():
     has_js = ensure_graphql_js()
     core_python = ensure_graphql_core()
 
+    timer = Timer(os.path.join(shared, "bench", "quiet_run.py") if args.quiet else None)
     rows = []
     for label, path in (("W1 w1_parse.graphql", w1), ("github_schema.graphql", github)):
         log("timing " + label)
-        ours, ours_extra = ours_mb_per_s(path)
+        ours, ours_extra = timer.ours_mb_per_s(path)
         js = core = None
         if has_js:
             if path == w1:
                 cmd = ["node", os.path.join(shared, "bench", "run_graphql_js.js"), "--workloads", "W1"]
             else:
                 cmd = ["node", os.path.join(ROOT, "bench", "peer_parse.js"), path]
-            js, _ = peer_line(cmd + ["--runs", str(args.runs)])
+            js = timer.peer_mb_per_s(cmd + ["--runs", str(args.runs)])
         if path == w1:
             cmd = [core_python, os.path.join(shared, "bench", "run_graphql_core.py"), "--workloads", "W1"]
         else:
             cmd = [core_python, os.path.join(ROOT, "bench", "peer_parse.py"), path]
-        core, _ = peer_line(cmd + ["--runs", str(args.runs)])
+        core = timer.peer_mb_per_s(cmd + ["--runs", str(args.runs)])
         rows.append({"document": label, "bytes": os.path.getsize(path), "ours_MB_per_s": ours,
                      "graphql_js_MB_per_s": js, "graphql_core_MB_per_s": core,
                      "ours_over_graphql_js": ratio(ours, js), "ours_over_graphql_core": ratio(ours, core),
@@ -166,7 +193,7 @@ def main():
                "extra_rss_per_source_byte": round((big - baseline) * 1024 / size, 2)}
 
     with open(os.path.join(OUT, "parse.json"), "w") as f:
-        json.dump({"parse": rows, "rss": rss}, f, indent=2)
+        json.dump({"parse": rows, "rss": rss, "worst_foreign_cpu_pct": timer.worst_foreign_pct}, f, indent=2)
 
     print(f"{'document':<24} {'KB':>7} {'ours MB/s':>10} {'graphql-js':>11} {'graphql-core':>13} "
           f"{'ours/js':>8} {'ours/core':>10}")
@@ -178,6 +205,8 @@ def main():
         print(f"peak RSS, format github_schema.graphql: {rss['peak_rss_kb']} KB "
               f"(tiny document: {rss['baseline_rss_kb']} KB); extra RSS / file size = "
               f"{rss['extra_rss_per_source_byte']}")
+    if timer.worst_foreign_pct is not None:
+        print(f"highest foreign CPU during a timed command: {timer.worst_foreign_pct}% of one core")
     print("details: bench/out/parse.json")
 
 
