@@ -102,6 +102,11 @@ enum ObjectResolvers {
       let movie = try source.node(MovieNode.self).movie
       guard let url = movie.posterURL else { return .value(.null) }
       let size = args.string("size") ?? TMDBProvider.posterSize
+      // The size becomes a path segment of the URL we hand out: only TMDB's own sizes.
+      guard TMDBProvider.posterSizes.contains(size) else {
+        throw badInput(
+          "Unknown poster size \"\(size)\"; use one of \(TMDBProvider.posterSizes.joined(separator: ", ")).")
+      }
       return .value(.json(.string(url.replacing("/\(TMDBProvider.posterSize)/", with: "/\(size)/"))))
     },
     "videos": GatewayFieldResolver { source, args, request in

@@ -49,32 +49,47 @@ public enum QueryCost {
       operationName.map { name in operations.first { $0.name?.value == name } } ?? (operations.count == 1 ? operations.first : nil)
     guard let operation, let root = schema.rootTypeName(for: operation.operation) else { return 0 }
     var walker = Walker(schema: schema, fragments: fragments, variables: variables)
-    return walker.cost(of: operation.selectionSet, on: root, count: 1)
+    var visited: Set<String> = []
+    return walker.cost(of: operation.selectionSet, on: root, count: 1, visitedFragments: &visited)
   }
 
   struct Walker {
     let schema: Schema
     let fragments: [String: FragmentDefinition]
     let variables: JSONObject
-    /// Fragment spreads being expanded: a cycle (invalid anyway) stops here.
-    var expanding: Set<String> = []
+    /// Selections still to visit before the estimate gives up and answers `Int.max`: a
+    /// document whose fields fan out through fragments can describe exponentially many
+    /// fields in a few hundred bytes, and estimating it must stay cheap (it runs before
+    /// execution, on text from strangers).
+    var remainingWork = Walker.workBudget
+    static let workBudget = 100_000
 
-    mutating func cost(of selectionSet: SelectionSet, on typeName: String, count: Int) -> Int {
+    /// Like CollectFields (spec §6.3.2), a fragment is expanded once per selection set
+    /// however often it is spread there (which also stops cycles); each field's own
+    /// selection set starts afresh.
+    mutating func cost(
+      of selectionSet: SelectionSet, on typeName: String, count: Int, visitedFragments: inout Set<String>
+    ) -> Int {
       guard count > 0 else { return 0 }
       var total = 0
       for selection in selectionSet.selections {
+        remainingWork -= 1
+        guard remainingWork > 0 else { return .max }
         switch selection {
         case .field(let field):
           total = saturatingAdd(total, cost(of: field, on: typeName, count: count))
         case .inlineFragment(let fragment):
           let type = fragment.typeCondition?.name.value ?? typeName
-          total = saturatingAdd(total, cost(of: fragment.selectionSet, on: type, count: count))
+          total = saturatingAdd(
+            total, cost(of: fragment.selectionSet, on: type, count: count, visitedFragments: &visitedFragments))
         case .fragmentSpread(let spread):
           let name = spread.name.value
-          guard let fragment = fragments[name], !expanding.contains(name) else { continue }
-          expanding.insert(name)
-          total = saturatingAdd(total, cost(of: fragment.selectionSet, on: fragment.typeCondition.name.value, count: count))
-          expanding.remove(name)
+          guard let fragment = fragments[name], visitedFragments.insert(name).inserted else { continue }
+          total = saturatingAdd(
+            total,
+            cost(
+              of: fragment.selectionSet, on: fragment.typeCondition.name.value, count: count,
+              visitedFragments: &visitedFragments))
         }
       }
       return total
@@ -92,14 +107,17 @@ public enum QueryCost {
         var here = 0
         var children = count
         if let rule = rules[key] {
-          let calls = rule.parentsPerCall == 1 ? count : (count + rule.parentsPerCall - 1) / rule.parentsPerCall
+          // ⌈count / parentsPerCall⌉ without overflowing when count has saturated.
+          let calls = count / rule.parentsPerCall + (count % rule.parentsPerCall == 0 ? 0 : 1)
           here = saturatingMultiply(calls, rule.unitCost)
           if isList(definition.type) {
             children = saturatingMultiply(count, firstArgument(field) ?? rule.defaultFirst ?? defaultListSize[key] ?? 10)
           }
         }
         if let selectionSet = field.selectionSet {
-          here = saturatingAdd(here, cost(of: selectionSet, on: definition.type.namedType, count: children))
+          var visited: Set<String> = []
+          here = saturatingAdd(
+            here, cost(of: selectionSet, on: definition.type.namedType, count: children, visitedFragments: &visited))
         }
         best = max(best, here)
       }

@@ -4,6 +4,8 @@ public struct TMDBProvider: Sendable {
   /// Poster URLs are `<imageBaseURL><posterSize><poster_path>`.
   public static let defaultImageBaseURL = "https://image.tmdb.org/t/p/"
   public static let posterSize = "w500"
+  /// The poster sizes TMDB's image server has (its `/configuration` `poster_sizes`).
+  public static let posterSizes = ["w92", "w154", "w185", "w342", "w500", "w780", "original"]
   /// Pages 1…500 exist; beyond → 400 status_code 22.
   public static let maxPage = 500
 

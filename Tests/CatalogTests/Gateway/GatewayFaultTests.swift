@@ -32,6 +32,20 @@ extension LoopbackTests {
       }
     }
 
+    @Test func posterSizesOutsideTMDBsListAreRefusedNotPastedIntoTheURL() async throws {
+      try await GatewayHarness.run { h in
+        let response = try await h.query(
+          #"{ movies(query: "Alien", first: 1) { good: posterUrl(size: "w92") bad: posterUrl(size: "../../x?y=z") } }"#)
+        let good = try #require(response.result.data?["movies", 0, "good"])
+        guard case .string(let url) = good else { Issue.record("no poster URL: \(good)"); return }
+        #expect(url.hasPrefix("https://image.tmdb.org/t/p/w92/"))
+        #expect(response.result.data?["movies", 0, "bad"] == .null)
+        #expect(response.result.errors.count == 1)
+        #expect(response.result.errors.first?.path?.map(\.description) == ["movies", "0", "bad"])
+        #expect(response.result.errors.first?.extensions["code"] == .string("BAD_USER_INPUT"))
+      }
+    }
+
     @Test func aMissingKeyFailsOnlyThatProvider() async throws {
       try await GatewayHarness.run(configure: { $0.youTubeAPIKey = nil }) { h in
         let response = try await h.query(Self.query)

@@ -94,4 +94,27 @@ import Testing
       """#
     #expect(try Self.estimate(query) == 101)
   }
+
+  @Test func aFragmentSpreadTwiceInOneSelectionSetCountsOnce() throws {
+    // As CollectFields merges them: without that, F22 would expand 2^22 times.
+    var text = "{ ...F22 }\nfragment F0 on Query { videos(query: \"x\", first: 1) { url } }\n"
+    for n in 1...22 { text += "fragment F\(n) on Query { ...F\(n - 1) ...F\(n - 1) }\n" }
+    #expect(try Self.estimate(text) == 100)
+  }
+
+  @Test func fanOutThroughFieldsStopsAtTheWorkBudgetAsTheHighestCost() throws {
+    // Each level selects the previous one under two aliases: 2^30 fields in ~1 KB.
+    var text = "{ artist(name: \"x\") { ...F30 } }\nfragment F0 on Artist { name }\n"
+    for n in 1...30 { text += "fragment F\(n) on Artist { a: albums(first: 1) { artist { ...F\(n - 1) } } b: albums(first: 1) { artist { ...F\(n - 1) } } }\n" }
+    #expect(try Self.estimate(text) == Int.max)
+  }
+
+  @Test func deepNestingSaturatesInsteadOfOverflowing() throws {
+    // 18 levels of track → album → tracks: 15^18 tracks pass Int.max; the estimate used to
+    // trap on the batch arithmetic and take the server down with it.
+    var selection = "title"
+    for _ in 0..<18 { selection = "album { tracks { \(selection) } }" }
+    let cost = try Self.estimate(#"{ node(id: "itunes:track:1") { ... on Track { "# + selection + " } } }")
+    #expect(cost >= Int.max / 1_000)
+  }
 }
