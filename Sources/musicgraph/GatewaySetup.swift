@@ -51,7 +51,17 @@ struct GatewaySetup {
       if let url = args.value(flag) { configuration.baseURLs[service] = url }
     }
     if let limit = try args.int("--max-query-cost") { configuration.maxQueryCost = limit }
-    if let timeout = try args.int("--timeout-ms") { configuration.upstreamTimeoutMs = max(1, timeout) }
+    if let timeout = try args.int("--timeout-ms") {
+      // 0 would time every upstream call out at once; unlike --request-timeout-ms it cannot mean "no limit".
+      guard timeout >= 1 else { throw CLIError("--timeout-ms must be at least 1 (milliseconds per upstream try)") }
+      configuration.upstreamTimeoutMs = timeout
+    }
+    // A malformed base URL would only surface later as every query failing upstream.
+    for (service, url) in configuration.baseURLs.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+        scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+      else { throw CLIError("the \(service.rawValue) base URL '\(url)' is not an http(s) URL") }
+    }
 
     var demo: DemoUpstreamServer?
     if args.flag("--demo") {

@@ -50,6 +50,25 @@ extension LoopbackTests {
       }
     }
 
+    @Test func serveRefusesToStartOnAMalformedUpstreamURLOrAZeroTimeout() throws {
+      for (arguments, reason) in [
+        (["serve", "--port", "0", "--upstream", "not a url"], "is not an http(s) URL"),
+        (["serve", "--port", "0", "--timeout-ms", "0"], "--timeout-ms must be at least 1"),
+      ] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try Self.binary())
+        process.arguments = arguments
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(message.contains(reason))
+      }
+    }
+
     static let client = HTTPClient(configuration: HTTPClient.Configuration(timeoutMs: 600_000, retry: RetryPolicy(maxTries: 1)))
 
     static func post(_ url: String, query: String) async throws -> [String: Any] {
