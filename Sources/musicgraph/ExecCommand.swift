@@ -87,16 +87,6 @@ func runExecCommand(_ args: CommandLineArguments) -> Int32 {
   return isRequestError ? 1 : 0
 }
 
-/// Builds the schema from an SDL file; any problem is a CLI error naming the file.
-private func loadSchema(_ path: String) throws(CLIError) -> Schema {
-  let bytes = try readInput(path)
-  do {
-    return try buildSchema(source: Source(bytes: bytes, name: path))
-  } catch {
-    throw CLIError("\(path): \(error)")
-  }
-}
-
 /// Prints an errors-only response and returns exit status 1.
 private func requestError(_ error: GraphQLError) -> Int32 {
   writeStdout(errorsJSON([error]) + "\n")

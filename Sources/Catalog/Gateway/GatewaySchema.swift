@@ -27,7 +27,7 @@ public enum GatewaySchema {
     do {
       return try buildSchema(source: Source(bytes: Array(text.utf8), name: name))
     } catch {
-      throw .invalidSchema("\(name): \(error)")
+      throw .invalidSchema("\(error)")  // each line already names the file
     }
   }
 }
