@@ -17,8 +17,7 @@ enum QueryResolvers {
     },
     "artists": GatewayFieldResolver { _, args, request in
       let name = args.string("name") ?? ""
-      let first = max(0, args.int("first") ?? 10)
-      guard first > 0 else { return .value(.list([])) }
+      let first = try pageSize(args)
       let loaders = request.loaders
       switch CatalogSource(rawValue: args.string("source") ?? "ITUNES") ?? .iTunes {
       case .iTunes:
@@ -43,8 +42,7 @@ enum QueryResolvers {
     },
     "albums": GatewayFieldResolver { _, args, request in
       let term = args.string("term") ?? ""
-      let first = max(0, args.int("first") ?? 10)
-      guard first > 0 else { return .value(.list([])) }
+      let first = try pageSize(args)
       let loaders = request.loaders
       switch CatalogSource(rawValue: args.string("source") ?? "ITUNES") ?? .iTunes {
       case .iTunes:
@@ -66,8 +64,7 @@ enum QueryResolvers {
     },
     "videos": GatewayFieldResolver { _, args, request in
       let query = args.string("query") ?? ""
-      let first = max(0, args.int("first") ?? 10)
-      guard first > 0 else { return .value(.list([])) }
+      let first = try pageSize(args)
       let duration = (args.string("duration") ?? "ANY").lowercased()
       return .later {
         let videos = try await request.loaders.youTubeSearch.load(SearchKey(term: query, limit: first, option: duration))
@@ -76,8 +73,7 @@ enum QueryResolvers {
     },
     "movies": GatewayFieldResolver { _, args, request in
       let query = args.string("query") ?? ""
-      let first = max(0, args.int("first") ?? 10)
-      guard first > 0 else { return .value(.list([])) }
+      let first = try pageSize(args)
       return .later {
         // TMDB pages hold 20 movies; the key ignores `first` so every cut shares one request.
         let movies = try await request.loaders.tmdbSearch.load(SearchKey(term: query, limit: 20))
@@ -124,4 +120,15 @@ enum NodeFetch {
       throw unsupported("\(gid.service) \(gid.kind.rawValue)s cannot be fetched by id; find them through a search field.")
     }
   }
+}
+
+/// The `first` argument of a root list field: 10 when absent, else 1…50 as the schema
+/// documents (the upstream searches' own page limits); anything else is a BAD_USER_INPUT
+/// error rather than a silently empty or oversized list.
+func pageSize(_ args: JSONObject, default defaultSize: Int = 10, range: ClosedRange<Int> = 1...50) throws -> Int {
+  let first = args.int("first") ?? defaultSize
+  guard range.contains(first) else {
+    throw badInput("first must be between \(range.lowerBound) and \(range.upperBound); got \(first).")
+  }
+  return first
 }

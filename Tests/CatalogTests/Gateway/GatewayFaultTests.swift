@@ -46,6 +46,24 @@ extension LoopbackTests {
       }
     }
 
+    @Test func rootListSizesOutsideTheDocumentedRangeAreRefused() async throws {
+      try await GatewayHarness.run { h in
+        let response = try await h.query(
+          #"{ one: artists(name: "Iron Maiden", first: 1) { name } zero: artists(name: "x", first: 0) { name } "#
+            + #"big: albums(term: "x", first: 51) { title } negative: videos(query: "x", first: -1) { title } }"#)
+        #expect(response.result.data?["one"] == .array([.object(JSONObject([("name", .string("Iron Maiden"))]))]))
+        for key in ["zero", "big", "negative"] { #expect(response.result.data?[key] == .null) }
+        let messages = response.result.errors.map(\.message).sorted()
+        #expect(
+          messages == [
+            "first must be between 1 and 50; got -1.", "first must be between 1 and 50; got 0.",
+            "first must be between 1 and 50; got 51.",
+          ])
+        #expect(response.result.errors.allSatisfy { $0.extensions["code"] == .string("BAD_USER_INPUT") })
+        #expect(try await h.loopback.requestLog().entries.count == 1)
+      }
+    }
+
     @Test func aMissingKeyFailsOnlyThatProvider() async throws {
       try await GatewayHarness.run(configure: { $0.youTubeAPIKey = nil }) { h in
         let response = try await h.query(Self.query)
