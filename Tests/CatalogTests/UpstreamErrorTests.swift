@@ -28,6 +28,13 @@ import Testing
     #expect(timeout.extensions == JSONObject([("code", .string("UPSTREAM_TIMEOUT")), ("service", .string("itunes"))]))
   }
 
+  @Test func aTransportFailureKeepsTheUpstreamsAddressOutOfTheClientMessage() {
+    let error = UpstreamError(
+      service: .iTunes, kind: .unreachable(reason: "Failed to connect to 10.1.2.3 port 8089: Connection refused"))
+    #expect(error.graphQLError().message == "itunes is unreachable")
+    #expect(error.description == "itunes is unreachable: Failed to connect to 10.1.2.3 port 8089: Connection refused")
+  }
+
   @Test func graphQLErrorHasPathMessageAndExtensions() {
     let error = UpstreamError(service: .appleMusic, kind: .httpStatus(code: 503, bodySummary: "down"), status: 503)
     let gql = error.graphQLError(path: [.key("artist"), .key("albums"), .index(2)])

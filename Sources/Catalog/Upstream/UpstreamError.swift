@@ -79,8 +79,15 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
     return object
   }
 
-  /// This failure as a field error at `path` (spec §7.1.2 "Errors"), message = `description`.
+  /// The message clients see: `description`, except that a transport failure's detail
+  /// (curl's text names the upstream's address and port, an internal fact) stays in logs.
+  public var clientMessage: String {
+    if case .unreachable = kind { return "\(service) is unreachable" }
+    return description
+  }
+
+  /// This failure as a field error at `path` (spec §7.1.2 "Errors"), message = `clientMessage`.
   public func graphQLError(path: [PathComponent]? = nil) -> GraphQLError {
-    GraphQLError(description, path: path, extensions: extensions)
+    GraphQLError(clientMessage, path: path, extensions: extensions)
   }
 }
