@@ -69,7 +69,7 @@ public final class Gateway: Sendable {
     if configuration.maxQueryCost > 0, estimated > configuration.maxQueryCost {
       let error = GraphQLError(
         "Query refused: its estimated upstream cost is \(estimated), over the limit of \(configuration.maxQueryCost) "
-          + "(YouTube searches cost 100 each; lower `first` arguments or select fewer videos).",
+          + "(each upstream call costs 1, a YouTube search 100; lower `first` arguments or select fewer nested lists).",
         extensions: JSONObject([
           ("code", .string("QUERY_COST_EXCEEDED")), ("estimatedCost", .int(estimated)),
           ("maxQueryCost", .int(configuration.maxQueryCost)),

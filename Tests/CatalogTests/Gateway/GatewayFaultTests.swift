@@ -113,7 +113,7 @@ extension LoopbackTests {
         #expect(response.result.data == nil)
         #expect(
           response.result.errors.map(\.message) == [
-            "Query refused: its estimated upstream cost is 37503, over the limit of 1000 (YouTube searches cost 100 each; lower `first` arguments or select fewer videos)."
+            "Query refused: its estimated upstream cost is 37503, over the limit of 1000 (each upstream call costs 1, a YouTube search 100; lower `first` arguments or select fewer nested lists)."
           ])
         #expect(response.result.errors.first?.extensions["code"] == .string("QUERY_COST_EXCEEDED"))
         #expect(response.extensions["cost"] == .object(JSONObject([("estimated", .int(37_503)), ("actual", .int(0))])))
