@@ -69,6 +69,26 @@ extension LoopbackTests {
       }
     }
 
+    @Test func schemaBuildErrorsNameTheirFileOncePerLine() throws {
+      let path = FileManager.default.temporaryDirectory.appendingPathComponent("mg-bad-\(UUID().uuidString).graphql").path
+      try "type Query { a: Nope }\n".write(toFile: path, atomically: true, encoding: .utf8)
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      for arguments in [["serve", "--port", "0", "--schema", path], ["exec", "--schema", path, "--data", path, path]] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try Self.binary())
+        process.arguments = arguments
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(message.contains("\(path):1:17: Unknown type \"Nope\"."))
+        #expect(message.components(separatedBy: path).count == 2)  // the path appears exactly once
+      }
+    }
+
     static let client = HTTPClient(configuration: HTTPClient.Configuration(timeoutMs: 600_000, retry: RetryPolicy(maxTries: 1)))
 
     static func post(_ url: String, query: String) async throws -> [String: Any] {
