@@ -17,9 +17,12 @@ struct DemoCatalog: Sendable {
   let albumEntries: [SearchEntry<ChinookCatalog.Album>]
   /// Albums by their artist's name only (Rakuten `artistName`).
   let albumByArtistEntries: [SearchEntry<ChinookCatalog.Album>]
-  let trackEntries: [SearchEntry<ChinookCatalog.Track>]
+  /// Tracks and videos, the two long lists (~3,500 and ~10,000), are indexed: the gateway
+  /// sends them searches by the hundred (one YouTube search per distinct track).
+  let trackIndex: SearchIndex<ChinookCatalog.Track>
+  var trackEntries: [SearchEntry<ChinookCatalog.Track>] { trackIndex.entries }
   let musicVideoTrackEntries: [SearchEntry<ChinookCatalog.Track>]
-  let videoEntries: [SearchEntry<DemoVideo>]
+  let videoIndex: SearchIndex<DemoVideo>
   let movieEntries: [SearchEntry<DemoMovie>]
 
   init(chinook: ChinookCatalog) {
@@ -40,12 +43,13 @@ struct DemoCatalog: Sendable {
     albumByArtistEntries = chinook.albums.map {
       SearchEntry(item: $0, name: artistKey[$0.artistId] ?? none, others: [])
     }
-    trackEntries = chinook.tracks.map {
+    let trackEntries = chinook.tracks.map {
       SearchEntry(item: $0, name: SearchKey($0.name), others: [artistOf($0.albumId), albumKey[$0.albumId] ?? none])
     }
+    trackIndex = SearchIndex(trackEntries)
     musicVideoTrackEntries = trackEntries.filter { Self.hasMusicVideo(chinookTrackId: $0.item.id) }
       .map { SearchEntry(item: $0.item, name: $0.name, others: [$0.others.first ?? none]) }
-    videoEntries = videos.map { SearchEntry(item: $0, name: $0.title, others: [$0.channelTitle]) }
+    videoIndex = SearchIndex(videos.map { SearchEntry(item: $0, name: $0.title, others: [$0.channelTitle]) })
     movieEntries = movies.map { SearchEntry(item: $0, name: $0.title, others: [$0.originalTitle]) }
   }
 

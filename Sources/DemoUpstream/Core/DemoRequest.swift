@@ -63,6 +63,12 @@ public struct DemoResponse: Sendable, Equatable {
     DemoResponse(status: status, headers: ["Content-Type": contentType], body: Array(text.utf8))
   }
 
+  static func json(
+    _ status: Int, _ bytes: [UInt8], contentType: String = "application/json; charset=utf-8"
+  ) -> DemoResponse {
+    DemoResponse(status: status, headers: ["Content-Type": contentType], body: bytes)
+  }
+
   static func plain(_ status: Int, _ text: String) -> DemoResponse {
     DemoResponse(
       status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array((text + "\n").utf8))

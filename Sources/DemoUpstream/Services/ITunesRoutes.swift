@@ -42,7 +42,7 @@ struct ITunesRoutes: Sendable {
       let albums = SearchRanking.ranked(catalog.albumEntries, term: term)
       records = page(albums, offset, limit).map { collectionRecord($0, store) }
     case "song", "musicTrack", "allTrack", "mix":
-      let tracks = SearchRanking.ranked(catalog.trackEntries, term: term)
+      let tracks = catalog.trackIndex.ranked(term: term)
       records = page(tracks, offset, limit).map { trackRecord($0, store) }
     case "musicVideo":
       let tracks = SearchRanking.ranked(catalog.musicVideoTrackEntries, term: term)
@@ -229,12 +229,14 @@ struct ITunesRoutes: Sendable {
 
   /// `{resultCount, results}` laid out byte for byte like the live service.
   static func envelope(_ records: [JSONText]) -> DemoResponse {
-    var text = "\n\n\n{\n \"resultCount\":\(records.count),\n \"results\": ["
-    if !records.isEmpty {
-      text += "\n" + records.map(\.iTunesRecord).joined(separator: ", \n")
+    var body = Array("\n\n\n{\n \"resultCount\":\(records.count),\n \"results\": [".utf8)
+    body.reserveCapacity(body.count + records.count * 1_500)
+    for (i, record) in records.enumerated() {
+      body.append(contentsOf: (i == 0 ? "\n" : ", \n").utf8)
+      record.writeITunesRecord(to: &body)
     }
-    text += "]\n}\n\n\n"
-    return DemoResponse(status: 200, headers: ["Content-Type": contentType], body: Array(text.utf8))
+    body.append(contentsOf: "]\n}\n\n\n".utf8)
+    return DemoResponse(status: 200, headers: ["Content-Type": contentType], body: body)
   }
 
   static let contentType = "text/javascript; charset=utf-8"
@@ -245,7 +247,7 @@ struct ITunesRoutes: Sendable {
       ("errorMessage", .string("Invalid value(s) for key(s): [\(keys.joined(separator: ", "))]")),
       ("queryParameters", .object(keys.map { ($0, .string("invalid")) })),
     ])
-    return DemoResponse(status: 400, headers: ["Content-Type": contentType], body: Array(body.compact.utf8))
+    return DemoResponse(status: 400, headers: ["Content-Type": contentType], body: body.compactBytes)
   }
 }
 

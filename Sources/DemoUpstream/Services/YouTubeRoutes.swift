@@ -57,9 +57,8 @@ struct YouTubeRoutes: Sendable {
         400, "Invalid value for parameter videoDuration", reason: "invalidParameter", domain: "youtube.parameter")
     }
     let q = request.query("q") ?? ""
-    var candidates = catalog.videoEntries
-    if let durationFilter { candidates = candidates.filter { durationFilter.contains($0.item.durationSeconds) } }
-    let found = q.isEmpty ? candidates.map(\.item) : SearchRanking.ranked(candidates, term: q)
+    let inRange = { (video: DemoVideo) in durationFilter?.contains(video.durationSeconds) ?? true }
+    let found = q.isEmpty ? catalog.videos.filter(inRange) : catalog.videoIndex.ranked(term: q, where: inRange)
     let items = found.dropFirst(offset).prefix(maxResults).map(searchItem)
     var members: [(String, JSONText)] = [
       ("kind", .string("youtube#searchListResponse")),
@@ -74,7 +73,7 @@ struct YouTubeRoutes: Sendable {
       ("pageInfo", .object([("totalResults", .int(found.count)), ("resultsPerPage", .int(maxResults))])),
       ("items", .array(Array(items))),
     ]
-    return DemoResponse.json(200, JSONText.object(members).pretty(indent: 2) + "\n", contentType: Self.contentType)
+    return DemoResponse.json(200, JSONText.object(members).prettyBytes(indent: 2) + [0x0A], contentType: Self.contentType)
   }
 
   private func searchItem(_ video: DemoVideo) -> JSONText {
@@ -153,7 +152,7 @@ struct YouTubeRoutes: Sendable {
       ("items", .array(items)),
       ("pageInfo", .object([("totalResults", .int(items.count)), ("resultsPerPage", .int(items.count))])),
     ])
-    return DemoResponse.json(200, body.pretty(indent: 2) + "\n", contentType: Self.contentType)
+    return DemoResponse.json(200, body.prettyBytes(indent: 2) + [0x0A], contentType: Self.contentType)
   }
 
   // MARK: - Helpers
@@ -176,6 +175,12 @@ struct YouTubeRoutes: Sendable {
 
   /// `&`, `<`, `>`, `"` and `'` as search.list sends them (`&amp;`, `&lt;`, `&gt;`, `&quot;`, `&#39;`).
   static func htmlEscape(_ text: String) -> String {
+    // Most titles have nothing to escape: one byte scan instead of rebuilding them.
+    let needsEscape = text.utf8.contains { byte in
+      byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"")
+        || byte == UInt8(ascii: "'")
+    }
+    guard needsEscape else { return text }
     var out = ""
     for c in text {
       switch c {
