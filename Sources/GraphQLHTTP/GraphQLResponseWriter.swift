@@ -21,8 +21,10 @@ enum GraphQLResponseWriter {
     static func response(for outcome: GraphQLHTTPOutcome, media: GraphQLResponseMediaType) -> HTTPResponse {
         switch outcome.result {
         case .executed(let result):
-            let status = result.data == nil && media == .graphQLResponseJSON ? 400 : 200
-            return body(errors: result.errors, data: result.data, extensions: outcome.extensions, status: status, media: media)
+            let status = result.isRequestError && media == .graphQLResponseJSON ? 400 : 200
+            return HTTPResponse(
+                status: status, headers: ["Content-Type": media.contentType],
+                body: serialized(result, extensions: outcome.extensions))
         case .rejected(let errors, let status):
             return requestErrors(errors, extensions: outcome.extensions, status: status, media: media)
         }
@@ -51,12 +53,23 @@ enum GraphQLResponseWriter {
     private static func body(
         errors: [GraphQLError], data: JSONValue?, extensions: JSONObject, status: Int, media: GraphQLResponseMediaType
     ) -> HTTPResponse {
-        var response = ExecutionResult(data: data, errors: errors).json
-        if extensions.count > 0, case .object(var object) = response {
-            object["extensions"] = .object(extensions)
-            response = .object(object)
-        }
-        return HTTPResponse(
-            status: status, headers: ["Content-Type": media.contentType], body: JSONWriter.serialize(response))
+        HTTPResponse(
+            status: status, headers: ["Content-Type": media.contentType],
+            body: serialized(ExecutionResult(data: data, errors: errors), extensions: extensions))
+    }
+
+    /// `{"errors":…,"data":…,"extensions":…}` (each only when present): the result's own JSON
+    /// text with `extensions` spliced in before the closing brace. The data text is copied as
+    /// the executor wrote it; parsing it back into values to serialize them again took a third
+    /// of the handler's time for a small cached query.
+    static func serialized(_ result: ExecutionResult, extensions: JSONObject) -> [UInt8] {
+        var bytes = result.serialized()
+        guard extensions.count > 0 else { return bytes }
+        bytes.removeLast()  // "}"
+        if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(contentsOf: #""extensions":"#.utf8)
+        bytes.append(contentsOf: JSONWriter.serialize(.object(extensions)))
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
     }
 }

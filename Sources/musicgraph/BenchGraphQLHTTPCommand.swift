@@ -42,7 +42,7 @@ func runBenchGraphQLHTTPCommand(_ args: CommandLineArguments) -> Int32 {
   let handler = GraphQLHTTPHandler(schema: schema, configuration: configuration) { document, operationName, variables in
     let result = executeSynchronously(
       schema: schema, document: document.document, source: document.source, rootValue: .json(root),
-      variableValues: variables, operationName: operationName)
+      variableValues: variables, operationName: operationName, planCache: document.plans)
     return .executed(result)
   }
   if mode == "inproc" {

@@ -85,7 +85,8 @@ public final class Gateway: Sendable {
         searchConcurrency: max(1, configuration.searchConcurrency)))
     let result = await GraphQL.execute(
       schema: schema, document: prepared.document, source: prepared.source, variableValues: variables,
-      operationName: operationName, resolvers: resolvers, context: request, activity: scheduler)
+      operationName: operationName, resolvers: resolvers, context: request, activity: scheduler,
+      planCache: prepared.plans)
     return GatewayResponse(result: result, estimatedCost: estimated, counts: counters.snapshot, refused: false)
   }
 

@@ -13,6 +13,8 @@
 ///   - resolvers: field resolvers and type resolution; default property resolvers by default.
 ///   - context: a per-request value resolvers can read from `ResolveInfo.context`.
 ///   - activity: told when execution work is runnable, for batching loaders.
+///   - planCache: where plans of this document are reused from and kept (usually
+///     `PreparedDocument.plans`); only for executions with the same schema and resolvers.
 /// - Returns: request errors (bad operation name, variable coercion) as an errors-only
 ///   result (`data == nil`); otherwise `data` plus any field errors. An operation type the
 ///   schema has no root for answers `data: null` with `Schema is not configured to execute
@@ -21,7 +23,7 @@ public func execute(
   schema: Schema, document: Document, source: Source, rootValue: FieldValue = .json(.object(JSONObject())),
   variableValues: JSONObject = JSONObject(), operationName: String? = nil,
   resolvers: any ExecutionResolvers = PropertyResolvers(), context: (any Sendable)? = nil,
-  activity: (any ExecutionActivity)? = nil
+  activity: (any ExecutionActivity)? = nil, planCache: ExecutionPlanCache? = nil
 ) async -> ExecutionResult {
   let prepared = prepareExecution(
     schema: schema, document: document, source: source, variableValues: variableValues,
@@ -33,7 +35,7 @@ public func execute(
   activity?.enter()
   defer { activity?.leave() }
   let data: JSONByteBuffer
-  switch execution.startOperation(rootValue: rootValue) {
+  switch execution.startOperation(rootValue: rootValue, planCache: planCache) {
   case .done(let bytes):
     data = bytes
   case .pending(let out):
@@ -51,11 +53,12 @@ public func execute(
 
 /// `execute` for resolvers that all answer synchronously (static data, the `exec` CLI,
 /// benchmarks): runs on the caller's thread, start to end. A resolver answering `.later`
-/// becomes a field error naming it.
+/// becomes a field error naming it. `planCache` as for `execute`.
 public func executeSynchronously(
   schema: Schema, document: Document, source: Source, rootValue: FieldValue = .json(.object(JSONObject())),
   variableValues: JSONObject = JSONObject(), operationName: String? = nil,
-  resolvers: any ExecutionResolvers = PropertyResolvers(), context: (any Sendable)? = nil
+  resolvers: any ExecutionResolvers = PropertyResolvers(), context: (any Sendable)? = nil,
+  planCache: ExecutionPlanCache? = nil
 ) -> ExecutionResult {
   let prepared = prepareExecution(
     schema: schema, document: document, source: source, variableValues: variableValues,
@@ -65,7 +68,7 @@ public func executeSynchronously(
     return ExecutionResult(data: nil)
   }
   let data: JSONByteBuffer
-  switch execution.startOperation(rootValue: rootValue) {
+  switch execution.startOperation(rootValue: rootValue, planCache: planCache) {
   case .done(let bytes): data = bytes
   case .pending: data = nullJSON()  // unreachable: no holes without async resolvers
   case .serial(let plan): data = execution.executeFieldsSeriallyInline(plan, rootValue: rootValue)
@@ -116,7 +119,9 @@ extension ExecutionContext {
   /// ExecuteQuery / ExecuteMutation up to the first suspension (graphql-js
   /// `executeOperation`): root type lookup, root CollectFields, and the synchronous walk
   /// of a query's root selection set. Errors are recorded; a failure here nulls `data`.
-  func startOperation(rootValue: FieldValue) -> OperationStart {
+  /// The root plan comes from `planCache` when it holds one for this operation and these
+  /// variables, and goes into it otherwise.
+  func startOperation(rootValue: FieldValue, planCache: ExecutionPlanCache?) -> OperationStart {
     guard let rootType = schema.rootTypeName(for: operation.operation), case .object? = schema.types[rootType] else {
       record(
         GraphQLError(
@@ -125,11 +130,16 @@ extension ExecutionContext {
       return .done(nullJSON())
     }
     let plan: SelectionPlan
-    do {
-      plan = try SelectionPlan.make(objectType: rootType, selectionSets: [operation.selectionSet], in: self)
-    } catch {
-      record(error)
-      return .done(nullJSON())
+    if let cached = planCache?.plan(for: operation, variables: variableValues) {
+      plan = cached
+    } else {
+      do {
+        plan = try SelectionPlan.make(objectType: rootType, selectionSets: [operation.selectionSet], in: self)
+      } catch {
+        record(error)
+        return .done(nullJSON())
+      }
+      planCache?.insert(plan, for: operation, variables: variableValues)
     }
     if operation.operation == .mutation { return .serial(plan) }
     let path = ResponsePath()

@@ -54,7 +54,8 @@ public struct AsyncResolver: FieldResolver {
 public protocol ExecutionResolvers: Sendable {
   /// The resolver for field `field` of object type `typeName`, or nil for the default
   /// property resolver (JSON object key / `PropertyReadable`). Asked once per field and
-  /// type per execution, not once per value.
+  /// type per execution plan, not once per value; executions sharing an
+  /// `ExecutionPlanCache` share the answer too, so it must not change between them.
   func resolver(for field: FieldDefinitionModel, on typeName: String) -> (any FieldResolver)?
 
   /// The name of the object type of `value`, which sits where abstract type `abstractType`

@@ -3,6 +3,10 @@
 public struct PreparedDocument: Sendable {
   public let source: Source
   public let document: Document
+  /// Execution plans of this document, for `execute(planCache:)`: a document kept in a
+  /// server's cache is then planned once, not per request. Valid for the schema the
+  /// document was validated against and one set of resolvers.
+  public let plans = ExecutionPlanCache()
 
   /// The type of the operation `operationName` selects (spec §6.1 GetOperation), or nil
   /// when selection fails; execution then reports why. GraphQL over HTTP asks this before
