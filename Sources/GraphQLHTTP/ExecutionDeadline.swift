@@ -4,6 +4,10 @@ import Synchronization
 /// passed (within `DeadlineScheduler.tickMs`); then the operation's task is cancelled and left
 /// to finish on its own.
 ///
+/// The task starts on the caller's thread (`Task.immediate`): an operation that finishes
+/// without suspending (a cached document over static data) returns at once, with no thread
+/// hop and no deadline scheduled; the clock starts when it first suspends.
+///
 /// A task group would not do: it waits for every child, so an operation that ignores
 /// cancellation would hold the client's answer past the deadline. The caller's cancellation
 /// answers nil at once and is forwarded to the operation. `timeoutMs <= 0` means no deadline.
@@ -49,11 +53,12 @@ private final class DeadlineRace<Value: Sendable>: Sendable {
             finish(with: nil)
             return
         }
-        let token = scheduler.schedule(afterMs: timeoutMs) { self.finish(with: nil) }
-        let work = Task {
+        let work = Task.immediate {
             let value = await operation()
             self.finish(with: value)
         }
+        let finishedSynchronously = state.withLock { $0.continuation == nil }
+        let token = finishedSynchronously ? nil : scheduler.schedule(afterMs: timeoutMs) { self.finish(with: nil) }
         let alreadyFinished = state.withLock { state in
             state.work = work
             state.deadlineToken = token
@@ -62,7 +67,7 @@ private final class DeadlineRace<Value: Sendable>: Sendable {
         if alreadyFinished {
             // Answered before the task and token were stored (by the operation, or by a
             // cancellation that found nothing to cancel): stop whatever still runs.
-            scheduler.cancel(token)
+            if let token { scheduler.cancel(token) }
             work.cancel()
         }
     }

@@ -39,13 +39,12 @@ enum DaemonCallbacks {
       return .YES
     case .respond(let response):
       return queue(response, on: connection, closing: daemon.isDraining)
-    case .suspendAndHandle:
+    case .handle:
       let request = HTTPRequest(
         method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
         rawQuery: String(context.rawQuery), headers: headers(of: connection), body: context.takeBody())
-      MHD_suspend_connection(connection)
-      daemon.startHandling(context, request: request)
-      return .YES
+      guard let response = daemon.handle(context, request: request) else { return .YES }  // suspended
+      return queue(response, on: connection, closing: daemon.isDraining)
     }
   }
 

@@ -11,7 +11,8 @@ final class DaemonState: Sendable {
   private struct Registry {
     /// Requests between their URI callback and their completion callback.
     var activeRequests = 0
-    /// Suspended connections whose handler has not answered yet.
+    /// Requests whose handler has not answered yet: suspended connections, and any whose
+    /// handler is still in its synchronous start.
     var suspended: [ObjectIdentifier: RequestContext] = [:]
     /// Shutdown began: answers carry `Connection: close`.
     var draining = false
@@ -49,8 +50,18 @@ final class DaemonState: Sendable {
     registry.withLock { $0.draining = true }
   }
 
-  /// Runs the handler for a request whose connection was just suspended, with the deadline timer.
-  func startHandling(_ context: RequestContext, request: HTTPRequest) {
+  /// Runs the handler for a request whose body is in, from inside the access handler call.
+  ///
+  /// The handler starts on the calling (polling) thread with `Task.immediate` and runs there
+  /// until it first suspends: a handler that never suspends (a cached GraphQL document over
+  /// static data, `/healthz`) is answered in this same call, with no thread hop, no
+  /// suspend/resume round trip through libmicrohttpd and no deadline timer; that doubled
+  /// the requests per second of bench/http-gateway.sh. A handler that suspends continues on
+  /// Swift's cooperative pool while the connection is suspended, under the deadline timer.
+  /// Its synchronous start delays the other connections of this polling thread, so handlers
+  /// should suspend (or finish) quickly.
+  /// - Returns: the response to queue now, or nil when the connection was suspended.
+  func handle(_ context: RequestContext, request: HTTPRequest) -> HTTPResponse? {
     let accepted = registry.withLock { registry in
       guard !registry.forced else { return false }
       registry.suspended[ObjectIdentifier(context)] = context
@@ -58,39 +69,61 @@ final class DaemonState: Sendable {
     }
     guard accepted else {
       answer(context, with: .shuttingDown)
-      return
+      return settle(context, handlerTask: nil)
     }
     let handler = self.handler
-    let handlerTask = Task {
+    let handlerTask = Task.immediate {
       let response = await handler(request)
       self.answer(context, with: response, fromHandler: true)
     }
-    let timeoutMs = configuration.requestTimeoutMs
-    let timer: Task<Void, Never>? =
-      timeoutMs <= 0
-      ? nil
-      : Task {
-        do {
-          try await Task.sleep(for: .milliseconds(timeoutMs))
-        } catch {
-          return  // answered in time
-        }
-        self.answer(context, with: .deadlineExceeded(timeoutMs: timeoutMs))
-      }
-    context.attach(handlerTask: handlerTask, timer: timer)
+    return settle(context, handlerTask: handlerTask)
   }
 
-  /// Gives a suspended request its response and resumes the connection, unless it was answered
-  /// already. Returns whether this call answered it; if so, and the answer is not the handler's,
-  /// the handler's task is cancelled.
+  /// After the handler's synchronous start: the response when it is answered already, else
+  /// suspends the connection and starts the deadline timer.
+  private func settle(_ context: RequestContext, handlerTask: Task<Void, Never>?) -> HTTPResponse? {
+    switch context.suspendUnlessAnswered() {
+    case .respond(let response):
+      registry.withLock { _ = $0.suspended.removeValue(forKey: ObjectIdentifier(context)) }
+      handlerTask?.cancel()  // finished, or answered by a shutdown meanwhile
+      return response
+    case .suspend:
+      guard let handlerTask else { return nil }  // unreachable: the answer above came first
+      let timeoutMs = configuration.requestTimeoutMs
+      let timer: Task<Void, Never>? =
+        timeoutMs <= 0
+        ? nil
+        : Task {
+          do {
+            try await Task.sleep(for: .milliseconds(timeoutMs))
+          } catch {
+            return  // answered in time
+          }
+          self.answer(context, with: .deadlineExceeded(timeoutMs: timeoutMs))
+        }
+      context.attach(handlerTask: handlerTask, timer: timer)
+      return nil
+    }
+  }
+
+  /// Gives a handled request its response, unless it was answered already, and resumes its
+  /// connection if it is suspended (else the access handler call still running queues it).
+  /// Returns whether this call answered it; if so, and the answer is not the handler's, the
+  /// handler's task is cancelled.
   @discardableResult
   func answer(_ context: RequestContext, with response: HTTPResponse, fromHandler: Bool = false) -> Bool {
     resumesInProgress.add(1, ordering: .sequentiallyConsistent)
     defer { resumesInProgress.subtract(1, ordering: .sequentiallyConsistent) }
-    guard context.answer(response, fromHandler: fromHandler) else { return false }
-    registry.withLock { _ = $0.suspended.removeValue(forKey: ObjectIdentifier(context)) }
-    MHD_resume_connection(context.connection.raw)
-    return true
+    switch context.answer(response, fromHandler: fromHandler) {
+    case .ignored:
+      return false
+    case .none:
+      return true  // the access handler call that started the handler queues it
+    case .resume:
+      registry.withLock { _ = $0.suspended.removeValue(forKey: ObjectIdentifier(context)) }
+      MHD_resume_connection(context.connection.raw)
+      return true
+    }
   }
 
   /// Answers every request still waiting for its handler with `response`; requests suspended

@@ -10,7 +10,8 @@ extension HTTPServer {
     public var maxBodyBytes: Int
     /// How long a handler may take, in milliseconds, before the client gets a 503 and the
     /// handler's task is cancelled. Needed because libmicrohttpd never times out a suspended
-    /// connection. 0 disables the deadline.
+    /// connection. Counted from the handler's first suspension (a handler that never suspends
+    /// is answered before any deadline could fire). 0 disables the deadline.
     public var requestTimeoutMs: Int
     /// How long an idle keep-alive connection stays open, in seconds (libmicrohttpd's
     /// connection timeout; it does not run while a handler works).

@@ -5,15 +5,18 @@ import Synchronization
 /// An HTTP/1.1 server on libmicrohttpd that answers every request with an async handler.
 ///
 /// libmicrohttpd polls sockets on `Configuration.threadPoolSize` threads (epoll, turbo mode);
-/// once a request's body is in, its connection is suspended, the handler runs in a `Task`, and
-/// the connection is resumed and answered when the handler returns or
-/// `Configuration.requestTimeoutMs` passes (503), whichever comes first. A body over
+/// once a request's body is in, the handler starts in a task of its own on that polling thread
+/// (`Task.immediate`). A handler that returns without suspending is answered at once. When it
+/// suspends, the connection is suspended too, and is resumed and answered when the handler
+/// returns or `Configuration.requestTimeoutMs` passes (503), whichever comes first. A body over
 /// `Configuration.maxBodyBytes` is answered 413 without calling the handler.
 ///
 /// The server listens from `init` until `shutdown()` (or until it is deinitialised, which stops it
 /// without waiting for handlers).
 public final class HTTPServer: Sendable {
-  /// Answers one request. Runs in a task of its own; cancelled when the request deadline passes.
+  /// Answers one request. Runs in a task of its own, started on a polling thread: do little
+  /// before the first suspension (that thread serves other connections too). Cancelled when
+  /// the request deadline passes.
   public typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
 
   /// The configuration the server was started with (its `port` may be 0; see `port`).

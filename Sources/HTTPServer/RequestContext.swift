@@ -60,28 +60,42 @@ final class RequestContext: Sendable {
     }
   }
 
-  /// See `RequestLifecycle.answer`. On success also cancels the deadline timer and, when the
-  /// answer does not come from the handler itself, the handler's task.
-  func answer(_ response: HTTPResponse, fromHandler: Bool) -> Bool {
-    let (first, tasks) = inner.withLock { inner -> (Bool, [Task<Void, Never>]) in
-      guard inner.lifecycle.answer(response) else { return (false, []) }
+  /// See `RequestLifecycle.answer`. On a first answer also cancels the deadline timer and, when
+  /// the answer does not come from the handler itself, the handler's task.
+  func answer(_ response: HTTPResponse, fromHandler: Bool) -> RequestLifecycle.AnswerAction {
+    let (action, tasks) = inner.withLock { inner -> (RequestLifecycle.AnswerAction, [Task<Void, Never>]) in
+      let action = inner.lifecycle.answer(response)
+      guard action != .ignored else { return (action, []) }
       defer {
         inner.timer = nil
         inner.handlerTask = nil
       }
-      return (true, [inner.timer, fromHandler ? nil : inner.handlerTask].compactMap { $0 })
+      return (action, [inner.timer, fromHandler ? nil : inner.handlerTask].compactMap { $0 })
     }
     for task in tasks {
       task.cancel()
     }
-    return first
+    return action
+  }
+
+  /// See `RequestLifecycle.suspendUnlessAnswered`; suspends the connection itself, under the
+  /// lock that `answer` takes, so an answer from another thread resumes only a suspended
+  /// connection. Only from inside the access handler call that started the handler.
+  func suspendUnlessAnswered() -> RequestLifecycle.AfterStart {
+    inner.withLock { inner in
+      let next = inner.lifecycle.suspendUnlessAnswered()
+      if next == .suspend {
+        MHD_suspend_connection(connection.raw)
+      }
+      return next
+    }
   }
 
   /// Keeps the handler's task and the deadline timer so that an answer can cancel them; cancels
   /// them right away if the request was answered before they existed.
   func attach(handlerTask: Task<Void, Never>, timer: Task<Void, Never>?) {
     let stillHandling = inner.withLock { inner in
-      guard case .handling = inner.lifecycle.state else { return false }
+      guard case .handling(suspended: true) = inner.lifecycle.state else { return false }
       inner.handlerTask = handlerTask
       inner.timer = timer
       return true

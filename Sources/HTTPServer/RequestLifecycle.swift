@@ -2,17 +2,22 @@
 /// state machine: events come in, the caller (which owns the C connection) performs the action.
 ///
 /// libmicrohttpd calls the access handler once when the headers are in, once per body chunk,
-/// once when the body is complete, and once more after every resume. We answer in that last
-/// call, because a response may only be queued from inside the access handler.
+/// and once when the body is complete. In that call the handler starts on the polling thread;
+/// if it answers before it first suspends, the response is queued in the same call. Otherwise
+/// the connection is suspended, and the access handler is called once more after the resume,
+/// which queues the response: a response may only be queued from inside the access handler.
 struct RequestLifecycle: Sendable {
   enum State: Sendable, Equatable {
     /// URI seen, headers not yet handed to us. → `receiving` or `answered` (body announced too large).
     case started
     /// Body bytes arriving; `bodyBytes` counted so far. → `handling` or `answered` (over the limit).
     case receiving(bodyBytes: Int, overLimit: Bool)
-    /// Connection suspended, the handler task running. → `ready` (handler, deadline or shutdown).
-    case handling
-    /// Connection resumed with this response, waiting for libmicrohttpd's next call. → `answered`.
+    /// The handler running: still inside the access handler call that started it
+    /// (`suspended == false`), or after that call suspended the connection. → `ready`
+    /// (handler, deadline or shutdown), or `answered` (answered before the suspension).
+    case handling(suspended: Bool)
+    /// Answered with this response, waiting to be queued: by the access handler call that
+    /// started the handler, or by the next call after the resume. → `answered`.
     case ready(HTTPResponse)
     /// Response queued to libmicrohttpd. Terminal.
     case answered
@@ -24,8 +29,28 @@ struct RequestLifecycle: Sendable {
     case proceed
     /// Queue this response now.
     case respond(HTTPResponse)
-    /// Suspend the connection and start the handler.
-    case suspendAndHandle
+    /// Start the handler, then `suspendUnlessAnswered()`.
+    case handle
+  }
+
+  /// What the answer to a handled request asks of its giver.
+  enum AnswerAction: Sendable, Equatable {
+    /// The connection is suspended: resume it (exactly once), libmicrohttpd then calls again.
+    case resume
+    /// The access handler call that started the handler has not returned yet: it queues the
+    /// response itself, so nothing is to be resumed.
+    case none
+    /// The request has its answer already; this one is dropped.
+    case ignored
+  }
+
+  /// What the access handler call that started the handler does once the handler suspends or
+  /// returns.
+  enum AfterStart: Sendable, Equatable {
+    /// Queue this response now (the handler, or a shutdown, answered in the meantime).
+    case respond(HTTPResponse)
+    /// Suspend the connection: the answer will come from another thread.
+    case suspend
   }
 
   /// What to do with a body chunk.
@@ -59,13 +84,32 @@ struct RequestLifecycle: Sendable {
         state = .answered
         return .respond(.payloadTooLarge(limitBytes: maxBodyBytes))
       }
-      state = .handling
-      return .suspendAndHandle
+      state = .handling(suspended: false)
+      return .handle
     case .ready(let response):
       state = .answered
       return .respond(response)
     case .handling, .answered:
       return .proceed
+    }
+  }
+
+  /// The handler started by `.handle` suspended or returned, and the access handler call is
+  /// about to return: queue its answer if it has one, else suspend the connection (under the
+  /// same lock as this transition, so that no resume can come before the suspension).
+  mutating func suspendUnlessAnswered() -> AfterStart {
+    switch state {
+    case .ready(let response):
+      state = .answered
+      return .respond(response)
+    case .handling(suspended: false):
+      state = .handling(suspended: true)
+      return .suspend
+    case .started, .receiving, .handling(suspended: true), .answered:
+      // Not reachable from the access handler's sequence of calls; suspending now could
+      // leave a connection that nobody resumes, so answer it instead.
+      state = .answered
+      return .respond(HTTPResponse(status: 500, contentType: "text/plain; charset=utf-8", body: "internal error\n"))
     }
   }
 
@@ -83,11 +127,11 @@ struct RequestLifecycle: Sendable {
     }
   }
 
-  /// The handler, the deadline or a shutdown produced `response`. Returns true when this is the
-  /// first answer, meaning the caller must resume the connection (exactly once).
-  mutating func answer(_ response: HTTPResponse) -> Bool {
-    guard case .handling = state else { return false }
+  /// The handler, the deadline or a shutdown produced `response`: only the first answer
+  /// counts, and only its giver resumes the connection, when it is suspended.
+  mutating func answer(_ response: HTTPResponse) -> AnswerAction {
+    guard case .handling(let suspended) = state else { return .ignored }
     state = .ready(response)
-    return true
+    return suspended ? .resume : .none
   }
 }

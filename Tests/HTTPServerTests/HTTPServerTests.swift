@@ -1,3 +1,4 @@
+import Glibc
 import HTTPClient
 import Synchronization
 import Testing
@@ -97,6 +98,36 @@ import Testing
       large.hasPrefix("HTTP/1.1 413 Payload Too Large\r\n") || large.hasPrefix("HTTP/1.1 413 Content Too Large\r\n"))
     #expect(large.hasSuffix("\r\n\r\nrequest body larger than 10 bytes\n"))
     await server.shutdown()
+  }
+
+  /// A handler that never suspends runs on libmicrohttpd's polling thread and is answered in
+  /// the same access handler call (no hop to Swift's pool, no suspend and resume); one that
+  /// suspends is answered after the resume, and both mix on one keep-alive connection.
+  @Test func aHandlerThatNeverSuspendsIsAnsweredOnThePollingThread() async throws {
+    let server = try HTTPServer(configuration: HTTPServer.Configuration(requestTimeoutMs: 5_000)) { request in
+      if request.path == "/later" {
+        try? await Task.sleep(for: .milliseconds(5))
+        return HTTPResponse(status: 200, contentType: "text/plain", body: "later")
+      }
+      return HTTPResponse(status: 200, contentType: "text/plain", body: Self.currentThreadName())
+    }
+    for path in ["/now", "/later", "/now", "/later"] {
+      let response = try await client.get("http://127.0.0.1:\(server.port)\(path)")
+      #expect(response.status == 200)
+      #expect(String(decoding: response.body, as: UTF8.self) == (path == "/now" ? "MHD-worker" : "later"))
+    }
+    await server.shutdown()
+  }
+
+  /// The calling thread's name, from /proc (Glibc does not import pthread_getname_np).
+  static func currentThreadName() -> String {
+    let fd = open("/proc/thread-self/comm", O_RDONLY)
+    guard fd >= 0 else { return "?" }
+    defer { close(fd) }
+    var bytes = [UInt8](repeating: 0, count: 64)
+    let count = read(fd, &bytes, bytes.count)
+    let text = bytes.prefix(max(count, 0)).prefix { $0 != UInt8(ascii: "\n") }
+    return String(decoding: text, as: UTF8.self)
   }
 
   @Test func aSlowHandlerIsAnswered503AtTheDeadlineAndCancelled() async throws {

@@ -4,34 +4,49 @@ import Testing
 
 /// The request state machine, without a socket.
 @Suite struct RequestLifecycleTests {
-  @Test func aRequestWithoutBodyIsHandledThenAnswered() {
+  @Test func aHandlerThatSuspendsIsAnsweredAfterTheResume() {
     var lifecycle = RequestLifecycle(maxBodyBytes: 10)
     #expect(lifecycle.called(contentLength: nil) == .proceed)
     #expect(lifecycle.state == .receiving(bodyBytes: 0, overLimit: false))
-    #expect(lifecycle.called(contentLength: nil) == .suspendAndHandle)
-    #expect(lifecycle.state == .handling)
+    #expect(lifecycle.called(contentLength: nil) == .handle)
+    #expect(lifecycle.state == .handling(suspended: false))
+    #expect(suspendUnlessAnswered(&lifecycle) == .suspend)
+    #expect(lifecycle.state == .handling(suspended: true))
     let response = HTTPResponse(status: 200, body: [1])
-    #expect(answer(&lifecycle, response))
+    #expect(answer(&lifecycle, response) == .resume)
     #expect(lifecycle.state == .ready(response))
     #expect(lifecycle.called(contentLength: nil) == .respond(response))
     #expect(lifecycle.state == .answered)
+  }
+
+  @Test func aHandlerThatAnswersBeforeSuspendingIsAnsweredInTheSameCall() {
+    var lifecycle = RequestLifecycle(maxBodyBytes: 10)
+    _ = lifecycle.called(contentLength: nil)
+    #expect(lifecycle.called(contentLength: nil) == .handle)
+    let response = HTTPResponse(status: 200, body: [2])
+    #expect(answer(&lifecycle, response) == .none)  // nothing to resume: never suspended
+    #expect(suspendUnlessAnswered(&lifecycle) == .respond(response))
+    #expect(lifecycle.state == .answered)
+    #expect(answer(&lifecycle, HTTPResponse(status: 503)) == .ignored)
+    #expect(lifecycle.called(contentLength: nil) == .proceed)
   }
 
   @Test func onlyTheFirstAnswerCounts() {
     var lifecycle = RequestLifecycle(maxBodyBytes: 10)
     _ = lifecycle.called(contentLength: nil)
     _ = lifecycle.called(contentLength: nil)
-    #expect(answer(&lifecycle, HTTPResponse(status: 503)))
-    #expect(!answer(&lifecycle, HTTPResponse(status: 200)))
+    _ = suspendUnlessAnswered(&lifecycle)
+    #expect(answer(&lifecycle, HTTPResponse(status: 503)) == .resume)
+    #expect(answer(&lifecycle, HTTPResponse(status: 200)) == .ignored)
     #expect(lifecycle.called(contentLength: nil) == .respond(HTTPResponse(status: 503)))
-    #expect(!answer(&lifecycle, HTTPResponse(status: 200)))
+    #expect(answer(&lifecycle, HTTPResponse(status: 200)) == .ignored)
   }
 
   @Test func noAnswerBeforeTheHandlerRuns() {
     var lifecycle = RequestLifecycle(maxBodyBytes: 10)
-    #expect(!answer(&lifecycle, HTTPResponse(status: 200)))
+    #expect(answer(&lifecycle, HTTPResponse(status: 200)) == .ignored)
     _ = lifecycle.called(contentLength: nil)
-    #expect(!answer(&lifecycle, HTTPResponse(status: 200)))
+    #expect(answer(&lifecycle, HTTPResponse(status: 200)) == .ignored)
     #expect(lifecycle.state == .receiving(bodyBytes: 0, overLimit: false))
   }
 
@@ -61,11 +76,15 @@ import Testing
     _ = lifecycle.called(contentLength: 2)
     #expect(lifecycle.called(contentLength: nil) == .proceed)
     #expect(lifecycle.bodyReceived(count: 1) == .discard)
-    #expect(lifecycle.state == .handling)
+    #expect(lifecycle.state == .handling(suspended: false))
   }
 
   /// `lifecycle.answer(_:)` outside `#expect`, which cannot take a mutating call.
-  private func answer(_ lifecycle: inout RequestLifecycle, _ response: HTTPResponse) -> Bool {
+  private func answer(_ lifecycle: inout RequestLifecycle, _ response: HTTPResponse) -> RequestLifecycle.AnswerAction {
     lifecycle.answer(response)
+  }
+
+  private func suspendUnlessAnswered(_ lifecycle: inout RequestLifecycle) -> RequestLifecycle.AfterStart {
+    lifecycle.suspendUnlessAnswered()
   }
 }
