@@ -21,13 +21,40 @@ public struct RequestLog: Sendable, Equatable {
     /// The line, keys in this order: `time`, `requestId`, `method`, `path`, `status`,
     /// `durationMs` (3 decimals), `upstreamRequests`, `cacheHits`.
     public var line: String {
+        // Written field by field: one line per request, and building a JSONObject for it cost
+        // a tenth of a small cached query's handler time.
         let roundedMs = (durationMs * 1000).rounded() / 1000
-        let object = JSONObject([
-            ("time", .string(time)), ("requestId", .string(requestID)), ("method", .string(method)),
-            ("path", .string(path)), ("status", .int(status)), ("durationMs", .double(roundedMs)),
-            ("upstreamRequests", .int(upstreamRequests)), ("cacheHits", .int(cacheHits)),
-        ])
-        return JSONWriter.string(.object(object))
+        var out: [UInt8] = []
+        out.reserveCapacity(192)
+        out.append(contentsOf: #"{"time":"#.utf8)
+        Self.writeString(time, to: &out)
+        out.append(contentsOf: #","requestId":"#.utf8)
+        Self.writeString(requestID, to: &out)
+        out.append(contentsOf: #","method":"#.utf8)
+        Self.writeString(method, to: &out)
+        out.append(contentsOf: #","path":"#.utf8)
+        Self.writeString(path, to: &out)
+        out.append(contentsOf: #","status":\#(status),"durationMs":"#.utf8)
+        out.append(contentsOf: JSONWriter.serialize(.double(roundedMs)))
+        out.append(contentsOf: #","upstreamRequests":\#(upstreamRequests),"cacheHits":\#(cacheHits)}"#.utf8)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A JSON string literal, escaped as `JSONWriter` does (`"`, `\\`, C0 controls).
+    private static func writeString(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                out.append(UInt8(ascii: "\\"))
+                out.append(byte)
+            case 0..<0x20:
+                out.append(contentsOf: JSONWriter.serialize(.string(String(UnicodeScalar(byte)))).dropFirst().dropLast())
+            default:
+                out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
     }
 
     /// The default sink: the line and a newline to standard error, in one `write` call so that

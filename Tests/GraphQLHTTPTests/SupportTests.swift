@@ -178,6 +178,19 @@ import Testing
                 + #""durationMs":12.346,"upstreamRequests":3,"cacheHits":1}"#)
     }
 
+    @Test func lineEscapesLikeTheJSONWriter() {
+        let path = "/a\\b\u{01}\n\u{1F}é\""
+        let log = RequestLog(
+            time: "t", requestID: "id\u{7F}", method: "GET", path: path, status: 200, durationMs: 0.5,
+            upstreamRequests: 0, cacheHits: 0)
+        #expect(
+            log.line
+                == #"{"time":"t","requestId":"id\#u{7F}","method":"GET","path":"#
+                + JSONWriter.string(.string(path))
+                + #","status":200,"durationMs":0.5,"upstreamRequests":0,"cacheHits":0}"#)
+        #expect(JSONWriter.string(.string(path)) == #""/a\\b\u0001\n\u001fé\"""#)
+    }
+
     @Test func nowIsRFC3339WithMilliseconds() {
         let time = RequestLog.now()
         let bytes = Array(time.utf8)

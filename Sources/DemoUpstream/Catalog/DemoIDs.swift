@@ -50,12 +50,14 @@ enum DemoIDs {
   /// A URL path slug: ASCII letters and digits lower-cased, every other run of characters one `-`.
   static func slug(_ text: String) -> String {
     var out = ""
+    out.reserveCapacity(text.utf8.count)
     var pendingDash = false
     for scalar in text.unicodeScalars {
       if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
         if pendingDash, !out.isEmpty { out += "-" }
         pendingDash = false
-        out += String(scalar).lowercased()
+        // ASCII letters and digits only: lower-casing is one bit.
+        out.unicodeScalars.append(("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value | 0x20)! : scalar)
       } else {
         pendingDash = true
       }
