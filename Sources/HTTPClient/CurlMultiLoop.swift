@@ -37,6 +37,10 @@ final class CurlMultiLoop: Sendable {
 
   private let multi: MultiHandle
   private let inbox = Mutex(Inbox())
+  private let startedCount = Atomic<Int>(0)
+
+  /// Transfers handed to this loop so far (for tests of how a client spreads its calls).
+  var started: Int { startedCount.load(ordering: .relaxed) }
 
   /// Starts the loop thread. `maxConnections` bounds libcurl's connection cache (idle
   /// keep-alive connections kept for reuse).
@@ -54,6 +58,7 @@ final class CurlMultiLoop: Sendable {
 
   /// Hands a configured transfer to the loop; its continuation must be set.
   func start(_ transfer: CurlTransfer) {
+    startedCount.add(1, ordering: .relaxed)
     let accepted = inbox.withLock { inbox in
       guard !inbox.stopping else { return false }
       inbox.post(.start(transfer), multi: multi.raw)

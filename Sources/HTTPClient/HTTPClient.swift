@@ -1,28 +1,34 @@
 import CCurl
+import Synchronization
 
 /// An async HTTP client on libcurl's multi interface, for calling upstream web APIs.
 ///
-/// All transfers of one client share one libcurl multi handle, driven by one dedicated thread,
-/// so connections are kept alive and reused. Each call may be retried (see `RetryPolicy`), is
+/// The transfers of one client are spread over `Configuration.transferThreads` libcurl multi
+/// handles, each driven by a dedicated thread, so connections are kept alive and reused. Each call may be retried (see `RetryPolicy`), is
 /// bounded by an optional absolute deadline, honours task cancellation, and never renders a
 /// secret (`Configuration.secretQueryParameters`, `secretHeaders`) into an error or description.
 /// TLS peer and host verification are always on.
 public final class HTTPClient: Sendable {
   public let configuration: Configuration
-  private let loop: CurlMultiLoop
+  /// The transfer threads' loops (internal for tests).
+  let loops: [CurlMultiLoop]
+  private let nextLoop = Atomic<Int>(0)
   private let limiter: HostLimiter
   private let redactor: SecretRedactor
 
   public init(configuration: Configuration = Configuration()) {
     self.configuration = configuration
-    loop = CurlMultiLoop(maxConnections: configuration.maxIdleConnections)
+    let threads = max(1, configuration.transferThreads)
+    loops = (0..<threads).map { _ in
+      CurlMultiLoop(maxConnections: max(1, configuration.maxIdleConnections / threads))
+    }
     limiter = HostLimiter(limit: configuration.maxConcurrentRequestsPerHost)
     redactor = SecretRedactor(
       secretQueryParameters: configuration.secretQueryParameters, secretHeaders: configuration.secretHeaders)
   }
 
   deinit {
-    loop.stop()
+    for loop in loops { loop.stop() }
   }
 
   /// `url` with the values of secret query parameters and any userinfo password replaced by
@@ -133,7 +139,9 @@ public final class HTTPClient: Sendable {
     else {
       return .failed(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "curl_easy_init failed")
     }
-    let loop = self.loop
+    // Round robin: a burst of calls (a wave of searches opening their connections) is sent by
+    // all the loop threads at once instead of queueing behind one.
+    let loop = loops[nextLoop.add(1, ordering: .relaxed).oldValue % loops.count]
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         transfer.continuation = continuation

@@ -29,6 +29,20 @@ import Testing
     await server.shutdown()
   }
 
+  /// Calls take the transfer threads in turn, so a burst goes out on all of them at once.
+  @Test func callsAreSpreadOverTheTransferThreads() async throws {
+    let server = try LoopbackServer { _, _ in HTTPResponse(status: 200, body: Array("ok".utf8)) }
+    let client = HTTPClient(configuration: HTTPClient.Configuration(transferThreads: 3))
+    #expect(client.loops.count == 3)
+    for _ in 0..<6 {
+      #expect(try await client.get(server.url("/x")).status == 200)
+    }
+    #expect(client.loops.map(\.started) == [2, 2, 2])
+    #expect(HTTPClient.Configuration().transferThreads == 2)
+    #expect(server.requestCount == 6)
+    await server.shutdown()
+  }
+
   @Test func transfersInFlightPerHostAreCapped() async throws {
     let server = try LoopbackServer { _, _ in
       try? await Task.sleep(for: .milliseconds(30))
