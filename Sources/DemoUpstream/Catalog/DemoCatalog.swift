@@ -23,6 +23,10 @@ struct DemoCatalog: Sendable {
   var trackEntries: [SearchEntry<ChinookCatalog.Track>] { trackIndex.entries }
   let musicVideoTrackEntries: [SearchEntry<ChinookCatalog.Track>]
   let videoIndex: SearchIndex<DemoVideo>
+  /// URL slugs by Chinook artist and album id, made once: a 213-track lookup spent a third
+  /// of its time re-deriving them for every record.
+  let artistSlugs: [Int: String]
+  let albumSlugs: [Int: String]
   let movieEntries: [SearchEntry<DemoMovie>]
 
   init(chinook: ChinookCatalog) {
@@ -50,6 +54,8 @@ struct DemoCatalog: Sendable {
     musicVideoTrackEntries = trackEntries.filter { Self.hasMusicVideo(chinookTrackId: $0.item.id) }
       .map { SearchEntry(item: $0.item, name: $0.name, others: [$0.others.first ?? none]) }
     videoIndex = SearchIndex(videos.map { SearchEntry(item: $0, name: $0.title, others: [$0.channelTitle]) })
+    artistSlugs = Dictionary(chinook.artists.map { ($0.id, DemoIDs.slug($0.name)) }, uniquingKeysWith: { a, _ in a })
+    albumSlugs = Dictionary(chinook.albums.map { ($0.id, DemoIDs.slug($0.title)) }, uniquingKeysWith: { a, _ in a })
     movieEntries = movies.map { SearchEntry(item: $0, name: $0.title, others: [$0.originalTitle]) }
   }
 

@@ -212,11 +212,13 @@ struct ITunesRoutes: Sendable {
   static let storeHost = "https://music.demo.invalid"
 
   private func artistURL(_ artist: ChinookCatalog.Artist, _ store: Storefront) -> String {
-    "\(Self.storeHost)/\(store.code)/artist/\(DemoIDs.slug(artist.name))/\(DemoIDs.artist(artist.id))?uo=4"
+    let slug = catalog.artistSlugs[artist.id] ?? DemoIDs.slug(artist.name)
+    return "\(Self.storeHost)/\(store.code)/artist/\(slug)/\(DemoIDs.artist(artist.id))?uo=4"
   }
 
   private func albumURL(_ album: ChinookCatalog.Album, _ store: Storefront) -> String {
-    "\(Self.storeHost)/\(store.code)/album/\(DemoIDs.slug(album.title))/\(DemoIDs.album(album.id))?uo=4"
+    let slug = catalog.albumSlugs[album.id] ?? DemoIDs.slug(album.title)
+    return "\(Self.storeHost)/\(store.code)/album/\(slug)/\(DemoIDs.album(album.id))?uo=4"
   }
 
   private func artwork(_ album: ChinookCatalog.Album, _ size: Int) -> String {
