@@ -225,3 +225,13 @@ func appendUTF8(_ code: UInt32, to bytes: inout [UInt8]) {
     bytes.append(UInt8(0x80 | code & 0x3F))
   }
 }
+
+/// The cooked value of the string token that starts at byte `start` of `source`, which the
+/// lexer has already accepted (so reading it again cannot fail).
+func cookedString(in source: [UInt8], at start: Int, block: Bool) -> String {
+  source.withUnsafeBufferPointer { bytes in
+    let lexer = Lexer(bytes)
+    let cooked = block ? try? lexer.readBlockString(from: start) : try? lexer.readString(from: start)
+    return cooked?.1 ?? ""
+  }
+}
