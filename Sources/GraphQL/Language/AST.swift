@@ -25,7 +25,10 @@ public struct Document: Sendable {
 }
 
 /// `Definition : ExecutableDefinition | TypeSystemDefinitionOrExtension` (§2.2).
-public enum Definition: Sendable {
+///
+/// Boxed: a document's list of definitions then holds one pointer each, not room for the
+/// largest definition kind, and never copies thousands of them when it grows.
+public indirect enum Definition: Sendable {
   case operation(OperationDefinition)
   case fragment(FragmentDefinition)
   case schema(SchemaDefinition)
@@ -455,12 +458,19 @@ public enum TypeNode: Sendable {
 }
 
 /// `NamedType : Name` (§2.11).
+///
+/// A named type spans exactly its name, so its location is the name's rather than a second
+/// stored copy (type references are among the most numerous nodes of an SDL document).
 public struct NamedType: Sendable {
   public var name: Name
-  public var loc: Location
+  public var loc: Location {
+    get { name.loc }
+    set { name.loc = newValue }
+  }
+  /// `loc`, when given, becomes the name's location too.
   public init(name: Name, loc: Location = .none) {
     self.name = name
-    self.loc = loc
+    if loc != .none { self.name.loc = loc }
   }
 }
 

@@ -337,7 +337,7 @@ struct Parser {
   /// of the AST. Small slack is kept, as copying would cost more time than it saves memory.
   @inline(__always)
   func exactlySized<T>(_ nodes: [T]) -> [T] {
-    guard (nodes.capacity - nodes.count) * MemoryLayout<T>.stride >= 512 else { return nodes }
+    guard (nodes.capacity - nodes.count) * MemoryLayout<T>.stride >= 64 else { return nodes }
     return [T](unsafeUninitializedCapacity: nodes.count) { buffer, initialized in
       initialized = buffer.initialize(fromContentsOf: nodes)
     }
