@@ -35,7 +35,7 @@ func badInput(_ message: String) -> GraphQLError {
   GraphQLError(message, extensions: JSONObject([("code", .string("BAD_USER_INPUT"))]))
 }
 
-/// A read the upstreams cannot serve (e.g. Apple Music artists by id): `UNSUPPORTED`.
+/// A read the upstreams cannot serve (TMDB videos by key: no such endpoint): `UNSUPPORTED`.
 func unsupported(_ message: String) -> GraphQLError {
   GraphQLError(message, extensions: JSONObject([("code", .string("UNSUPPORTED"))]))
 }
