@@ -56,7 +56,7 @@ extension FieldValue {
   /// The host value of the expected node type; a GraphQLError when it is something else.
   func node<T>(_ type: T.Type) throws -> T {
     guard let value = hostValue as? T else {
-      throw GraphQLError("Internal error: expected a \(T.self) source value.")
+      throw GraphQLError("Internal error: the source value is not of type \(T.self).")
     }
     return value
   }
