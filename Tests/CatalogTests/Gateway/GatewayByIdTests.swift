@@ -251,6 +251,32 @@ extension LoopbackTests {
       }
     }
 
+    @Test func appleMusicAlbumArtistIsReadThroughTheArtistsBatch() async throws {
+      try await GatewayHarness.run { h in
+        let response = try await h.query(
+          #"""
+          { a: album(id: "applemusic:album:200001") { artist { id name genre url } }
+            b: album(id: "applemusic:album:200004") { artist { id } }
+            c: album(id: "applemusic:album:200002") { artist { name } } }
+          """#)
+        #expect(response.result.errors == [])
+        #expect(
+          response.result.data?["a", "artist"]
+            == .object(
+              JSONObject([
+                ("id", .string("applemusic:artist:100001")), ("name", .string("AC/DC")), ("genre", .string("Rock")),
+                ("url", .string("https://music.demo.invalid/us/artist/ac-dc/100001")),
+              ])))
+        #expect(response.result.data?["b", "artist", "id"] == .string("applemusic:artist:100001"))
+        #expect(response.result.data?["c", "artist", "name"] == .string("Accept"))
+        let log = try await h.loopback.requestLog().entries
+        #expect(
+          log.map { "\($0.path)?\($0.query)" } == [
+            "/v1/catalog/us/albums?ids=200001,200002,200004", "/v1/catalog/us/artists?ids=100001,100002",
+          ])
+      }
+    }
+
     /// The root lists are `[T!]!` as issue #6 gives them: a failing upstream still answers a
     /// clear error at the field's path, and the null propagates to `data` (spec §6.4.4).
     @Test func aFailingUpstreamUnderANonNullRootListNullsData() async throws {
