@@ -161,7 +161,10 @@ extension Lexer {
   /// Each line is a byte range of the source (without its line terminator); the
   /// backslash of each `\"""` is remembered and left out when the value is built. `\r\n`,
   /// `\r` and `\n` all end a line, so the value always uses `\n`.
-  func readBlockString(from start: Int) throws(SyntaxError) -> (Token, String) {
+  ///
+  /// With `cooking` false only the token is found and the value is `""`: most block strings
+  /// are descriptions, whose value the AST cooks only when it is read.
+  func readBlockString(from start: Int, cooking: Bool = true) throws(SyntaxError) -> (Token, String) {
     let count = bytes.count
     var position = start + 3
     var lines: [Range<Int>] = []
@@ -175,18 +178,19 @@ extension Lexer {
         continue
       }
       if byte == 0x22 && peek(position + 1) == 0x22 && peek(position + 2) == 0x22 {
+        let token = Token(kind: .blockString, start: start, end: position + 3)
+        guard cooking else { return (token, "") }
         lines.append(lineStart..<position)
-        let value = blockStringValue(lines: lines, of: bytes, droppingBytesAt: escapedQuotes)
-        return (Token(kind: .blockString, start: start, end: position + 3), value)
+        return (token, blockStringValue(lines: lines, of: bytes, droppingBytesAt: escapedQuotes))
       }
       if byte == 0x5C && peek(position + 1) == 0x22 && peek(position + 2) == 0x22 && peek(position + 3) == 0x22 {
         // Keep `"""` and drop only the backslash.
-        escapedQuotes.append(position)
+        if cooking { escapedQuotes.append(position) }
         position += 4
         continue
       }
       if byte == 0x0A || byte == 0x0D {
-        lines.append(lineStart..<position)
+        if cooking { lines.append(lineStart..<position) }
         position += (byte == 0x0D && peek(position + 1) == 0x0A) ? 2 : 1
         lineStart = position
         continue
