@@ -10,7 +10,7 @@ SDL). For each: MB/s of source parsed (MB = 1e6 bytes of UTF-8, median), for
     otherwise (in a venv under bench/out/venv);
 and the ratios ours/graphql-js and ours/graphql-core (above 1: we are faster).
 Then peak RSS of `musicgraph format github_schema.graphql` (GNU time -v) minus that of a
-tiny document, per byte of the file.
+tiny document, per byte of the file (medians of 5 alternating runs; target < 4).
 
 Installs what is missing when run as root (apt: nodejs node-graphql time; pip in the
 venv), else prints the command and skips that peer. Only a benchmark: never part of
@@ -184,8 +184,13 @@ def main():
         with tempfile.NamedTemporaryFile("w", suffix=".graphql", delete=False) as tiny:
             tiny.write("{ a }\n")
         try:
-            baseline = peak_rss_kb(tiny.name)
-            big = peak_rss_kb(github)
+            # Medians of alternating runs: a single run's peak wanders by ~100 KB.
+            baselines, bigs = [], []
+            for _ in range(5):
+                baselines.append(peak_rss_kb(tiny.name))
+                bigs.append(peak_rss_kb(github))
+            baseline = int(statistics.median(baselines))
+            big = int(statistics.median(bigs))
         finally:
             os.unlink(tiny.name)
         size = os.path.getsize(github)
@@ -204,7 +209,7 @@ def main():
     if rss:
         print(f"peak RSS, format github_schema.graphql: {rss['peak_rss_kb']} KB "
               f"(tiny document: {rss['baseline_rss_kb']} KB); extra RSS / file size = "
-              f"{rss['extra_rss_per_source_byte']}")
+              f"{rss['extra_rss_per_source_byte']} (target < 4; medians of 5 runs each)")
     if timer.worst_foreign_pct is not None:
         print(f"highest foreign CPU during a timed command: {timer.worst_foreign_pct}% of one core")
     print("details: bench/out/parse.json")

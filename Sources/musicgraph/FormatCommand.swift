@@ -28,19 +28,35 @@ func runFormatCommand(_ args: CommandLineArguments) -> Int32 {
 
   let source = Source(bytes: bytes, name: args.positionals.first ?? "stdin")
   var timer = PhaseTimer()
-  var printed = ""
+  var document = Document(definitions: [], loc: .none)
   do throws(GraphQLError) {
     for _ in 0..<(repeatCount ?? 1) {
-      let document = try timer.measure("parse") { () throws(GraphQLError) in try parse(source, options: options) }
-      printed = timer.measure("print") { print(document) }
+      document = try timer.measure("parse") { () throws(GraphQLError) in try parse(source, options: options) }
+      if repeatCount != nil { _ = timer.measure("print") { print(document) } }
     }
   } catch {
     writeStdout(errorsJSON([error]) + "\n")
     return 1
   }
   if let repeatCount { writeStderr(timer.summary(repeat: repeatCount)) }
-  writeStdout(printed + "\n")
+  writeCanonical(document)
   return 0
+}
+
+/// Writes `document` as `print(document)` would, plus a newline, a definition at a time:
+/// holding the whole printed text as well as the AST would add one more copy of the document
+/// to the peak memory of formatting a large schema.
+private func writeCanonical(_ document: Document) {
+  var chunk = ""
+  for (index, definition) in document.definitions.enumerated() {
+    if index > 0 { chunk += "\n\n" }
+    chunk += print(definition)
+    if chunk.utf8.count >= 16_384 {
+      writeStdout(chunk)
+      chunk = ""
+    }
+  }
+  writeStdout(chunk + "\n")
 }
 
 private let formatUsage = """

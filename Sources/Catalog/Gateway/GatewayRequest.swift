@@ -35,7 +35,7 @@ func badInput(_ message: String) -> GraphQLError {
   GraphQLError(message, extensions: JSONObject([("code", .string("BAD_USER_INPUT"))]))
 }
 
-/// A read the upstreams cannot serve (e.g. Apple Music artists by id): `UNSUPPORTED`.
+/// A read the upstreams cannot serve (TMDB videos by key: no such endpoint): `UNSUPPORTED`.
 func unsupported(_ message: String) -> GraphQLError {
   GraphQLError(message, extensions: JSONObject([("code", .string("UNSUPPORTED"))]))
 }
@@ -56,7 +56,7 @@ extension FieldValue {
   /// The host value of the expected node type; a GraphQLError when it is something else.
   func node<T>(_ type: T.Type) throws -> T {
     guard let value = hostValue as? T else {
-      throw GraphQLError("Internal error: expected a \(T.self) source value.")
+      throw GraphQLError("Internal error: the source value is not of type \(T.self).")
     }
     return value
   }

@@ -12,9 +12,12 @@ schema {
 
 """
 The entry points. Every field reads its upstream only when selected; ids are opaque global
-ids that carry their provider, such as `itunes:album:1440857781`. Lists read from an
-upstream are nullable: when that upstream fails, the list is null with an error at its path
-and the rest of the response stays intact.
+ids that carry their provider, such as `itunes:album:1440857781`. The root lists
+(`artists`, `albums`, `videos`, `movies`) are non-null: when their upstream fails, the error
+carries the field's path and, as the GraphQL spec propagates a null through a non-null
+field, `data` is null. The single-object root fields and every nested list are nullable:
+when their upstream fails, that field alone is null with an error at its path and the rest
+of the response stays intact.
 """
 type Query {
   "The best match for `name`, or the artist with global id `id` (give one of the two)."
@@ -33,9 +36,13 @@ type Query {
     first: Int = 10
     "Which catalog to search."
     source: CatalogSource = ITUNES
-  ): [Artist!]
+  ): [Artist!]!
 
-  "The album with global id `id`, or null when the upstream does not know it."
+  """
+  The album with global id `id`, or null when the upstream does not know it. iTunes and
+  Apple Music albums are read in batches (`lookup?id=`, `albums?ids=`); Rakuten albums by
+  a search on their JAN code, one request each (Rakuten has no lookup endpoint).
+  """
   album("A global album id, e.g. `itunes:album:1440857781`." id: ID!): Album
 
   "Albums whose title or artist matches `term`, in the upstream's ranking."
@@ -46,9 +53,12 @@ type Query {
     first: Int = 10
     "Which catalog to search."
     source: CatalogSource = ITUNES
-  ): [Album!]
+  ): [Album!]!
 
-  "The track with global id `id`, or null when the upstream does not know it."
+  """
+  The track with global id `id`, or null when the upstream does not know it. Rakuten
+  tracks (`rakuten:track:<JAN>-<position>`) are read with their album.
+  """
   track("A global track id, e.g. `itunes:track:1440857893`." id: ID!): Track
 
   "The short-video feed: YouTube videos matching `query`."
@@ -59,7 +69,7 @@ type Query {
     first: Int = 10
     "Only videos of this length."
     duration: VideoDuration = ANY
-  ): [Video!]
+  ): [Video!]!
 
   "Movies whose title matches `query` (TMDB)."
   movies(
@@ -67,9 +77,14 @@ type Query {
     query: String!
     "How many movies to return at most (1–20)."
     first: Int = 10
-  ): [Movie!]
+  ): [Movie!]!
 
-  "Any object by its global id: an artist, album, track, video or movie."
+  """
+  Any object by its global id: an artist, album, track, video or movie, or null when the
+  upstream does not know it. TMDB videos (`tmdb:video:…`) are the one exception: TMDB has
+  no endpoint that reads a video by its key, so they answer an `UNSUPPORTED` error; reach
+  them through `Movie.videos`.
+  """
   node("A global id as returned by any `id` field." id: ID!): Node
 }
 

@@ -31,3 +31,26 @@ public struct GlobalID: Hashable, Sendable, CustomStringConvertible {
 
   public var description: String { "\(service.rawValue):\(kind.rawValue):\(id)" }
 }
+
+extension GlobalID.Kind {
+  /// The kind's name after its indefinite article, for messages: "an album", "a track".
+  var withArticle: String {
+    switch self {
+    case .album, .artist: "an \(rawValue)"
+    case .track, .video, .movie: "a \(rawValue)"
+    }
+  }
+}
+
+extension UpstreamService {
+  /// The service's name as people write it, for messages: "Apple Music", "TMDB".
+  var displayName: String {
+    switch self {
+    case .iTunes: "iTunes"
+    case .appleMusic: "Apple Music"
+    case .rakuten: "Rakuten Books"
+    case .youTube: "YouTube"
+    case .tmdb: "TMDB"
+    }
+  }
+}

@@ -39,8 +39,9 @@ struct AlbumNode: PropertyReadable, TypeNameProviding {
     case "releaseDate": json(album.releaseDate)
     case "genre": json(album.genre)
     case "trackCount": album.trackCount.map { .json(.int($0)) } ?? .null
+    case "copyright": json(album.copyright)
     case "source": CatalogSource(service: album.source).map { .json(.string($0.rawValue)) } ?? .null
-    default: .null  // copyright: none of the decoded upstream records carries it yet
+    default: .null
     }
   }
 }
@@ -111,7 +112,8 @@ struct MovieNode: PropertyReadable, TypeNameProviding {
     case "overview": json(movie.overview)
     case "releaseDate": json(movie.releaseDate)
     case "voteAverage": movie.voteAverage.map { .json(.double($0)) } ?? .null
-    default: .null  // voteCount: the decoded search record does not carry it yet
+    case "voteCount": movie.voteCount.map { .json(.int($0)) } ?? .null
+    default: .null
     }
   }
 }

@@ -29,9 +29,15 @@ enum ObjectResolvers {
   static let album: [String: any FieldResolver] = [
     "artist": GatewayFieldResolver { source, _, request in
       let album = try source.node(AlbumNode.self).album
+      let loaders = request.loaders
       if album.source == .iTunes, let artistId = album.artistId {
-        let loaders = request.loaders
         return .later { try await loaders.itunesArtists.load(artistId).map { .host(ArtistNode(artist: $0)) } ?? .null }
+      }
+      // Albums read by id carry their `artists` relationship; search results do not.
+      if album.source == .appleMusic, let artistId = album.artistId {
+        return .later {
+          try await loaders.appleMusicArtists.load(artistId).map { .host(ArtistNode(artist: $0)) } ?? .null
+        }
       }
       guard !album.artistName.isEmpty else { return .value(.null) }
       // Without an artist lookup on this catalog, the album's own artist fields are all we know.

@@ -92,18 +92,34 @@ enum QueryResolvers {
       throw badInput(
         "'\(text)' is not a MusicGraph id; ids look like `itunes:album:1440857781` (provider:kind:upstream id).")
     }
-    if let kind, gid.kind != kind { throw badInput("'\(text)' is a \(gid.kind.rawValue) id, not a \(kind.rawValue) id.") }
+    if let kind, gid.kind != kind {
+      throw badInput("'\(text)' is \(gid.kind.withArticle) id, not \(kind.withArticle) id.")
+    }
     return gid
   }
 }
 
-/// Fetching one object by global id, for `node` and the by-id root fields.
+/// Fetching one object by global id, for `node` and the by-id root fields. Every kind a
+/// provider hands out can be fetched again, each through its upstream's own by-id read:
+///
+/// | provider | artist | album | track | video | movie |
+/// | --- | --- | --- | --- | --- | --- |
+/// | iTunes | `lookup?id=` | `lookup?id=` | `lookup?id=` | `lookup?id=` (music videos) | – |
+/// | Apple Music | `artists?ids=` | `albums?ids=` | `songs?ids=` | – | – |
+/// | Rakuten Books | the id is the name | search `jan=` | search `jan=` | – | – |
+/// | YouTube | – | – | – | `videos?id=` | – |
+/// | TMDB | – | – | – | no by-key endpoint | `/3/movie/{id}` |
+///
+/// Ids that no provider hands out (`tmdb:album:…`) are `BAD_USER_INPUT`; TMDB videos are
+/// `UNSUPPORTED` (see `tmdbVideosHaveNoEndpoint`).
 enum NodeFetch {
   static func node(_ gid: GlobalID, _ request: GatewayRequest) async throws -> FieldValue {
     let loaders = request.loaders
     switch (gid.service, gid.kind) {
     case (.iTunes, .artist):
       return try await loaders.itunesArtists.load(gid.id).map { .host(ArtistNode(artist: $0)) } ?? .null
+    case (.appleMusic, .artist):
+      return try await loaders.appleMusicArtists.load(gid.id).map { .host(ArtistNode(artist: $0)) } ?? .null
     case (.rakuten, .artist):
       // Rakuten artists are names: the id is the name.
       return .host(ArtistNode(artist: Artist(id: gid.id, name: gid.id, source: .rakuten)))
@@ -112,12 +128,50 @@ enum NodeFetch {
     case (.appleMusic, .album):
       return try await loaders.appleMusicAlbums.load(gid.id).map { .host(AlbumNode(album: $0.album, tracks: $0.tracks)) }
         ?? .null
+    case (.rakuten, .album):
+      return try await loaders.rakutenReleases.load(gid.id).map { .host(AlbumNode(album: $0.album, tracks: $0.tracks)) }
+        ?? .null
     case (.iTunes, .track):
       return try await loaders.itunesTracks.load(gid.id).map { .host(TrackNode(track: $0)) } ?? .null
+    case (.appleMusic, .track):
+      return try await loaders.appleMusicSongs.load(gid.id).map { .host(TrackNode(track: $0)) } ?? .null
+    case (.rakuten, .track):
+      // Rakuten tracks are play-list entries, `<jan>-<position>`: the release holds them.
+      guard let dash = gid.id.lastIndex(of: "-") else { return .null }
+      guard let release = try await loaders.rakutenReleases.load(String(gid.id[..<dash])),
+        let track = release.tracks.first(where: { $0.id == gid.id })
+      else { return .null }
+      return .host(TrackNode(track: track, album: AlbumNode(album: release.album, tracks: release.tracks)))
+    case (.iTunes, .video):
+      return try await loaders.itunesMusicVideos.load(gid.id).map { .host(VideoNode(video: $0)) } ?? .null
     case (.youTube, .video):
       return try await loaders.youTubeVideos.load(gid.id).map { .host(VideoNode(video: $0)) } ?? .null
+    case (.tmdb, .movie):
+      return try await loaders.tmdbMovies.load(gid.id).map { .host(MovieNode(movie: $0)) } ?? .null
+    case (.tmdb, .video):
+      throw unsupported(tmdbVideosHaveNoEndpoint)
     default:
-      throw unsupported("\(gid.service) \(gid.kind.rawValue)s cannot be fetched by id; find them through a search field.")
+      let prefixes = UpstreamService.allCases.filter { issues($0, gid.kind) }.map { "`\($0.rawValue):`" }
+      let list =
+        prefixes.count > 1
+        ? prefixes.dropLast().joined(separator: ", ") + " or " + prefixes[prefixes.count - 1] : prefixes.joined()
+      throw badInput(
+        "'\(gid)' names nothing: \(gid.service.displayName) has no \(gid.kind.rawValue)s; "
+          + "\(gid.kind.rawValue) ids start with \(list).")
+    }
+  }
+
+  /// Why `tmdb:video:…` ids cannot be fetched again.
+  static let tmdbVideosHaveNoEndpoint =
+    "TMDB videos cannot be fetched by id: TMDB has no endpoint that reads one video by its key "
+    + "(only /3/movie/{id}/videos, a movie's list); reach them through `Movie.videos`."
+
+  /// Whether `service` hands out ids of `kind`.
+  static func issues(_ service: UpstreamService, _ kind: GlobalID.Kind) -> Bool {
+    switch kind {
+    case .artist, .album, .track: [.iTunes, .appleMusic, .rakuten].contains(service)
+    case .video: [.iTunes, .youTube, .tmdb].contains(service)
+    case .movie: service == .tmdb
     }
   }
 }

@@ -1,8 +1,10 @@
 import DataLoader
 
 /// The DataLoaders of one GraphQL request: one per upstream read, each batched to its API's
-/// limit on ids per request (iTunes lookup 200, Apple Music albums 100, YouTube videos 50) or,
-/// for searches, sending its distinct keys concurrently (`searchConcurrency` at a time). They
+/// limit on ids per request (iTunes lookup 200, Apple Music albums 100 / artists 25 / songs 300,
+/// YouTube videos 50) or, for searches and the one-id-per-request reads (TMDB movie details,
+/// Rakuten releases by JAN), sending its distinct keys concurrently (`searchConcurrency` at
+/// a time). They
 /// share the request's `BatchScheduler`, so each query level dispatches together.
 final class RequestLoaders: Sendable {
   let itunesArtistSearch: DataLoader<SearchKey, [Artist]>
@@ -11,19 +13,25 @@ final class RequestLoaders: Sendable {
   let itunesArtists: DataLoader<String, Artist?>
   let itunesAlbums: DataLoader<String, Album?>
   let itunesTracks: DataLoader<String, Track?>
+  let itunesMusicVideos: DataLoader<String, Video?>
   let itunesAlbumsByArtist: DataLoader<String, [Album]>
   let itunesTracksByAlbum: DataLoader<String, [Track]>
   let appleMusicArtistSearch: DataLoader<SearchKey, [Artist]>
   let appleMusicAlbumSearch: DataLoader<SearchKey, [Album]>
   let appleMusicAlbums: DataLoader<String, AlbumWithTracks?>
+  let appleMusicArtists: DataLoader<String, Artist?>
+  let appleMusicSongs: DataLoader<String, Track?>
   let appleMusicArtistAlbums: DataLoader<String, [Album]>
   /// `option` is `artistName` or `title`: which field the term searches.
   let rakutenSearch: DataLoader<SearchKey, [AlbumWithTracks]>
+  /// Keyed by JAN code.
+  let rakutenReleases: DataLoader<String, AlbumWithTracks?>
   /// `option` is the duration filter (`any`, `short`, `medium`, `long`).
   let youTubeSearch: DataLoader<SearchKey, [Video]>
   let youTubeVideos: DataLoader<String, Video?>
   let tmdbSearch: DataLoader<SearchKey, [Movie]>
   let tmdbMovieVideos: DataLoader<String, [Video]>
+  let tmdbMovies: DataLoader<String, Movie?>
 
   init(providers: Providers, scheduler: BatchScheduler, searchConcurrency: Int) {
     let n = searchConcurrency
@@ -55,6 +63,12 @@ final class RequestLoaders: Sendable {
       let tracks = try await call.fetch(itunes.lookupURL(ids: ids), decode: ITunesProvider.decodeTracks)
       return answerAll(ids, from: Dictionary(tracks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
     }
+    itunesMusicVideos = lookupLoader("itunes.lookupMusicVideos", max: ITunesProvider.maxLookupIds, scheduler: scheduler) {
+      ids in
+      let call = UpstreamCall(service: .iTunes, transport: itunes.transport, secrets: [])
+      let videos = try await call.fetch(itunes.lookupURL(ids: ids), decode: ITunesProvider.decodeMusicVideos)
+      return answerAll(ids, from: Dictionary(videos.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
+    }
     itunesAlbumsByArtist = lookupLoader("itunes.albumsByArtist", max: ITunesProvider.maxLookupIds, scheduler: scheduler) { ids in
       let found = try await itunes.lookupAlbums(artistIds: ids)
       return Dictionary(uniqueKeysWithValues: ids.map { ($0, .success(found[$0] ?? [])) })
@@ -76,6 +90,12 @@ final class RequestLoaders: Sendable {
     appleMusicAlbums = lookupLoader("applemusic.albums", max: AppleMusicProvider.maxAlbumIds, scheduler: scheduler) { ids in
       answerAll(ids, from: try await appleMusic.albums(ids: ids))
     }
+    appleMusicArtists = lookupLoader("applemusic.artists", max: AppleMusicProvider.maxArtistIds, scheduler: scheduler) {
+      ids in answerAll(ids, from: try await appleMusic.artists(ids: ids))
+    }
+    appleMusicSongs = lookupLoader("applemusic.songs", max: AppleMusicProvider.maxSongIds, scheduler: scheduler) { ids in
+      answerAll(ids, from: try await appleMusic.songs(ids: ids))
+    }
     appleMusicArtistAlbums = loader("applemusic.artistAlbums", scheduler: scheduler) { ids in
       await fetchEach(ids, limit: n) { id throws(UpstreamError) in try await appleMusic.artistAlbums(artistId: id).items }
     }
@@ -86,6 +106,9 @@ final class RequestLoaders: Sendable {
           artistName: byArtist ? key.term : nil, title: byArtist ? nil : key.term, hits: key.limit
         ).items
       }
+    }
+    rakutenReleases = loader("rakuten.releases", scheduler: scheduler) { jans in
+      await fetchEach(jans, limit: n) { jan throws(UpstreamError) in try await rakuten.release(jan: jan) }
     }
     youTubeSearch = loader("youtube.search", scheduler: scheduler) { keys in
       await fetchEach(keys, limit: n) { key throws(UpstreamError) in
@@ -99,6 +122,9 @@ final class RequestLoaders: Sendable {
     }
     tmdbSearch = loader("tmdb.searchMovies", scheduler: scheduler) { keys in
       await fetchEach(keys, limit: n) { key throws(UpstreamError) in try await tmdb.searchMovies(query: key.term).items }
+    }
+    tmdbMovies = loader("tmdb.movies", scheduler: scheduler) { ids in
+      await fetchEach(ids, limit: n) { id throws(UpstreamError) in try await tmdb.movie(id: id) }
     }
     tmdbMovieVideos = loader("tmdb.movieVideos", scheduler: scheduler) { ids in
       await fetchEach(ids, limit: n) { id throws(UpstreamError) in try await tmdb.movieVideos(movieId: id) }

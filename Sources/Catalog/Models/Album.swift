@@ -14,12 +14,16 @@ public struct Album: Sendable, Hashable {
   /// A cover image URL (iTunes 100×100, Apple Music 600×600, Rakuten "large" 200×200).
   public var artworkURL: String?
   public var url: String?
+  /// The copyright line as the upstream writes it (iTunes `copyright`, Apple Music
+  /// `attributes.copyright`), e.g. `℗ 2014 Queen Productions Ltd`; nil when it sends none
+  /// (Rakuten Books never does).
+  public var copyright: String?
   public var source: UpstreamService
 
   public init(
     id: String, title: String, artistId: String? = nil, artistName: String, releaseDate: String? = nil,
     trackCount: Int? = nil, genre: String? = nil, artworkURL: String? = nil, url: String? = nil,
-    source: UpstreamService
+    copyright: String? = nil, source: UpstreamService
   ) {
     self.id = id
     self.title = title
@@ -30,6 +34,7 @@ public struct Album: Sendable, Hashable {
     self.genre = genre
     self.artworkURL = artworkURL
     self.url = url
+    self.copyright = copyright
     self.source = source
   }
 }

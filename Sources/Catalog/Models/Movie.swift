@@ -1,4 +1,4 @@
-/// A movie from TMDB search.
+/// A movie from TMDB (search results and `/3/movie/{id}` details share these fields).
 public struct Movie: Sendable, Hashable {
   /// TMDB movie id in decimal.
   public var id: String
@@ -13,12 +13,14 @@ public struct Movie: Sendable, Hashable {
   public var posterURL: String?
   /// Average vote, 0–10.
   public var voteAverage: Double?
+  /// How many votes `voteAverage` averages (`vote_count`).
+  public var voteCount: Int?
   public var source: UpstreamService
 
   public init(
     id: String, title: String, originalTitle: String? = nil, originalLanguage: String? = nil,
     overview: String? = nil, releaseDate: String? = nil, posterURL: String? = nil, voteAverage: Double? = nil,
-    source: UpstreamService = .tmdb
+    voteCount: Int? = nil, source: UpstreamService = .tmdb
   ) {
     self.id = id
     self.title = title
@@ -28,6 +30,7 @@ public struct Movie: Sendable, Hashable {
     self.releaseDate = releaseDate
     self.posterURL = posterURL
     self.voteAverage = voteAverage
+    self.voteCount = voteCount
     self.source = source
   }
 }

@@ -7,6 +7,10 @@ public struct AppleMusicProvider: Sendable {
   public static let defaultBaseURL = "https://api.music.apple.com"
   /// Ids per `albums?ids=` call (documented maximum).
   public static let maxAlbumIds = 100
+  /// Ids per `artists?ids=` call (documented maximum: "The maximum fetch limit is 25").
+  public static let maxArtistIds = 25
+  /// Ids per `songs?ids=` call (documented maximum: "The maximum fetch limit is 300").
+  public static let maxSongIds = 300
   /// Search page size: the API's default is 5; 25 is the commonly reported maximum.
   public static let searchLimitRange = 1...25
   /// Side length (pixels) filled into artwork URL templates (`{w}x{h}`).
@@ -55,6 +59,18 @@ public struct AppleMusicProvider: Sendable {
   public func albumsURL(ids: [String]) -> String {
     precondition(ids.count <= Self.maxAlbumIds, "Apple Music takes at most \(Self.maxAlbumIds) album ids")
     return upstreamURL(base: baseURL, path: catalogPath("albums"), query: "ids=" + QueryEncoding.idList(ids))
+  }
+
+  /// `/v1/catalog/{sf}/artists?ids=a,b,c` for at most `maxArtistIds` ids (precondition).
+  public func artistsURL(ids: [String]) -> String {
+    precondition(ids.count <= Self.maxArtistIds, "Apple Music takes at most \(Self.maxArtistIds) artist ids")
+    return upstreamURL(base: baseURL, path: catalogPath("artists"), query: "ids=" + QueryEncoding.idList(ids))
+  }
+
+  /// `/v1/catalog/{sf}/songs?ids=a,b,c` for at most `maxSongIds` ids (precondition).
+  public func songsURL(ids: [String]) -> String {
+    precondition(ids.count <= Self.maxSongIds, "Apple Music takes at most \(Self.maxSongIds) song ids")
+    return upstreamURL(base: baseURL, path: catalogPath("songs"), query: "ids=" + QueryEncoding.idList(ids))
   }
 
   /// `/v1/catalog/{sf}/artists/{id}/albums[?offset=…]`.
@@ -115,6 +131,24 @@ public struct AppleMusicProvider: Sendable {
     }
   }
 
+  /// Artists by id, keyed by id; unknown ids are absent. One request per `maxArtistIds`
+  /// distinct ids.
+  public func artists(ids: [String]) async throws(UpstreamError) -> [String: Artist] {
+    try await IdBatches.merged(ids, size: Self.maxArtistIds) { ids throws(UpstreamError) in
+      let found = try await fetch(artistsURL(ids: ids), decode: Self.decodeArtists)
+      return Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+  }
+
+  /// Songs by id, keyed by id; unknown ids are absent. One request per `maxSongIds`
+  /// distinct ids. Each song's `albumId` comes from its `albums` relationship.
+  public func songs(ids: [String]) async throws(UpstreamError) -> [String: Track] {
+    try await IdBatches.merged(ids, size: Self.maxSongIds) { ids throws(UpstreamError) in
+      let found = try await fetch(songsURL(ids: ids), decode: Self.decodeSongs)
+      return Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+  }
+
   /// The first page of an artist's albums.
   public func artistAlbums(artistId: String) async throws(UpstreamError) -> Page<Album> {
     try await fetch(artistAlbumsURL(artistId: artistId), decode: Self.decodeAlbumsPage)
@@ -168,6 +202,25 @@ extension AppleMusicProvider {
         album: album, tracks: tracks?.data.compactMap { $0.track(albumId: album.id) } ?? [],
         moreTracksPath: tracks?.next)
     }
+  }
+
+  /// Decodes `artists?ids=` (or `artists/{id}`): `data[]` artist resources, response order.
+  public static func decodeArtists(status: Int, headers: [String: String], body: [UInt8]) throws(UpstreamError)
+    -> [Artist]
+  {
+    try checkStatus(status, headers, body)
+    return try WireJSON.decode(AMDataEnvelope.self, from: body, service: .appleMusic, status: status).data
+      .compactMap(\.artist)
+  }
+
+  /// Decodes `songs?ids=` (or `songs/{id}`): `data[]` song resources, whose default
+  /// `albums` relationship names the album (`albumId`); response order, match by id.
+  public static func decodeSongs(status: Int, headers: [String: String], body: [UInt8]) throws(UpstreamError)
+    -> [Track]
+  {
+    try checkStatus(status, headers, body)
+    return try WireJSON.decode(AMDataEnvelope.self, from: body, service: .appleMusic, status: status).data
+      .compactMap { $0.track(albumId: $0.relationships?.albums?.data.first?.id) }
   }
 
   /// Decodes a `…/albums/{id}/tracks` page (`data` + `next`).
@@ -263,6 +316,7 @@ struct AMResource: Decodable {
     var url: String?
     var artwork: Artwork?
     var previews: [Artwork]?
+    var copyright: String?
   }
   struct Link: Decodable {
     var id: String
@@ -272,6 +326,7 @@ struct AMResource: Decodable {
   }
   struct Relationships: Decodable {
     var artists: LinkList?
+    var albums: LinkList?
     var tracks: AMDataEnvelope?
   }
 
@@ -301,7 +356,7 @@ struct AMResource: Decodable {
     guard type == "albums", let a = attributes, let name = a.name else { return nil }
     return Album(
       id: id, title: name, artistName: a.artistName ?? "", releaseDate: a.releaseDate, trackCount: a.trackCount,
-      genre: genre, artworkURL: artworkURL, url: a.url, source: .appleMusic)
+      genre: genre, artworkURL: artworkURL, url: a.url, copyright: a.copyright, source: .appleMusic)
   }
 
   var track: Track? { track(albumId: nil) }

@@ -244,6 +244,8 @@ struct ITunesRecord: Decodable {
   var trackTimeMillis: Int?
   var releaseDate: String?
   var primaryGenreName: String?
+  /// Sent on collection records only.
+  var copyright: String?
 
   var artist: Artist? {
     guard wrapperType == "artist", let artistId, let artistName else { return nil }
@@ -257,7 +259,8 @@ struct ITunesRecord: Decodable {
     return Album(
       id: String(collectionId), title: collectionName, artistId: artistId.map(String.init),
       artistName: artistName ?? "", releaseDate: releaseDate.map { String($0.prefix(10)) }, trackCount: trackCount,
-      genre: primaryGenreName, artworkURL: artworkUrl100, url: collectionViewUrl, source: .iTunes)
+      genre: primaryGenreName, artworkURL: artworkUrl100, url: collectionViewUrl, copyright: copyright,
+      source: .iTunes)
   }
 
   /// Audio tracks; music videos are `musicVideo`.

@@ -34,12 +34,14 @@ public struct RakutenProvider: Sendable {
 
   // MARK: - URLs
 
-  /// The search URL; at least one of `artistName`/`title` should be given (the API answers
-  /// 400 `wrong_parameter` otherwise). `hits` clamped to 1–30, `page` to 1–100.
-  public func searchURL(artistName: String? = nil, title: String? = nil, hits: Int = 30, page: Int = 1) -> String {
+  /// The search URL; at least one of `artistName`/`title`/`jan` should be given (the API
+  /// answers 400 `wrong_parameter` otherwise). `hits` clamped to 1–30, `page` to 1–100.
+  public func searchURL(
+    artistName: String? = nil, title: String? = nil, jan: String? = nil, hits: Int = 30, page: Int = 1
+  ) -> String {
     let query = QueryEncoding.queryString([
       ("format", "json"), ("formatVersion", String(formatVersion)), ("applicationId", applicationId ?? ""),
-      ("accessKey", accessKey), ("artistName", artistName), ("title", title),
+      ("accessKey", accessKey), ("artistName", artistName), ("title", title), ("jan", jan),
       ("hits", String(min(max(hits, Self.hitsRange.lowerBound), Self.hitsRange.upperBound))),
       ("page", String(min(max(page, 1), Self.maxPage))),
     ])
@@ -50,16 +52,23 @@ public struct RakutenProvider: Sendable {
 
   /// One page of CD releases; `nextPageToken` is the next page number, nil on the last
   /// reachable page.
-  public func search(artistName: String? = nil, title: String? = nil, hits: Int = 30, page: Int = 1)
-    async throws(UpstreamError) -> Page<AlbumWithTracks>
-  {
+  public func search(
+    artistName: String? = nil, title: String? = nil, jan: String? = nil, hits: Int = 30, page: Int = 1
+  ) async throws(UpstreamError) -> Page<AlbumWithTracks> {
     guard let applicationId, !applicationId.isEmpty else {
       throw UpstreamError(service: .rakuten, kind: .notConfigured)
     }
     let call = UpstreamCall(
       service: .rakuten, transport: transport, secrets: [applicationId, accessKey].compactMap { $0 })
     return try await call.fetch(
-      searchURL(artistName: artistName, title: title, hits: hits, page: page), decode: Self.decodeSearch)
+      searchURL(artistName: artistName, title: title, jan: jan, hits: hits, page: page), decode: Self.decodeSearch)
+  }
+
+  /// The CD release with this JAN (EAN-13) code, with its play list as tracks; nil when the
+  /// search finds none. Rakuten has no lookup endpoint: this is a search on the `jan` key,
+  /// which takes one code, so every release costs its own request.
+  public func release(jan: String) async throws(UpstreamError) -> AlbumWithTracks? {
+    try await search(jan: jan).items.first { $0.album.id == jan }
   }
 }
 

@@ -1,4 +1,5 @@
-/// The TMDB API v3: movie search and a movie's videos (`api_key`; API-FACTS §5).
+/// The TMDB API v3: movie search, one movie's details and a movie's videos (`api_key`;
+/// API-FACTS §5). TMDB has no multi-id endpoint: movies by id cost one request each.
 public struct TMDBProvider: Sendable {
   public static let defaultBaseURL = "https://api.themoviedb.org"
   /// Poster URLs are `<imageBaseURL><posterSize><poster_path>`.
@@ -39,6 +40,12 @@ public struct TMDBProvider: Sendable {
     return upstreamURL(base: baseURL, path: "/3/search/movie", query: q)
   }
 
+  /// `/3/movie/{id}?language=…&api_key=…` (the movie's details).
+  public func movieURL(movieId: String) -> String {
+    let q = QueryEncoding.queryString([("language", language), ("api_key", apiKey ?? "")])
+    return upstreamURL(base: baseURL, path: "/3/movie/\(QueryEncoding.percentEncode(movieId))", query: q)
+  }
+
   /// `/3/movie/{id}/videos?language=…&api_key=…`.
   public func movieVideosURL(movieId: String) -> String {
     let q = QueryEncoding.queryString([("language", language), ("api_key", apiKey ?? "")])
@@ -52,6 +59,14 @@ public struct TMDBProvider: Sendable {
     let imageBaseURL = imageBaseURL
     return try await fetch(searchMovieURL(query: query, page: page)) { status, headers, body throws(UpstreamError) in
       try Self.decodeSearch(status: status, headers: headers, body: body, imageBaseURL: imageBaseURL)
+    }
+  }
+
+  /// One movie by its TMDB id; nil when TMDB does not know it (404, status_code 34).
+  public func movie(id: String) async throws(UpstreamError) -> Movie? {
+    let imageBaseURL = imageBaseURL
+    return try await fetch(movieURL(movieId: id)) { status, headers, body throws(UpstreamError) in
+      status == 404 ? nil : try Self.decodeMovie(status: status, headers: headers, body: body, imageBaseURL: imageBaseURL)
     }
   }
 
@@ -80,15 +95,20 @@ extension TMDBProvider {
   ) throws(UpstreamError) -> Page<Movie> {
     guard (200..<300).contains(status) else { throw decodeError(status: status, headers: headers, body: body) }
     let wire = try WireJSON.decode(TMDBSearchResponse.self, from: body, service: .tmdb, status: status)
-    let movies = wire.results.map { r in
-      Movie(
-        id: String(r.id), title: r.title ?? r.original_title ?? "", originalTitle: r.original_title,
-        originalLanguage: r.original_language, overview: r.overview,
-        releaseDate: (r.release_date?.isEmpty ?? true) ? nil : r.release_date,
-        posterURL: r.poster_path.map { imageBaseURL + posterSize + $0 }, voteAverage: r.vote_average)
-    }
+    let movies = wire.results.map { $0.movie(imageBaseURL: imageBaseURL) }
     let hasNext = wire.page < min(wire.total_pages ?? 0, maxPage)
     return Page(items: movies, nextPageToken: hasNext ? String(wire.page + 1) : nil, totalResults: wire.total_results)
+  }
+
+  /// Decodes `/3/movie/{id}`: the same movie fields as a search result (plus others we do
+  /// not read: `genres`, `runtime`, …).
+  /// - Throws: `UpstreamError` per `decodeError` for error statuses, `badResponse` for other shapes.
+  public static func decodeMovie(
+    status: Int, headers: [String: String], body: [UInt8], imageBaseURL: String = defaultImageBaseURL
+  ) throws(UpstreamError) -> Movie {
+    guard (200..<300).contains(status) else { throw decodeError(status: status, headers: headers, body: body) }
+    return try WireJSON.decode(TMDBMovieRecord.self, from: body, service: .tmdb, status: status)
+      .movie(imageBaseURL: imageBaseURL)
   }
 
   /// Decodes `/3/movie/{id}/videos`; YouTube and Vimeo keys become watch URLs.
@@ -133,19 +153,32 @@ extension TMDBProvider {
   }
 }
 
-struct TMDBSearchResponse: Decodable {
-  struct Result: Decodable {
-    var id: Int
-    var title: String?
-    var original_title: String?
-    var original_language: String?
-    var overview: String?
-    var release_date: String?
-    var poster_path: String?
-    var vote_average: Double?
+/// A movie as search results and `/3/movie/{id}` both send it.
+struct TMDBMovieRecord: Decodable {
+  var id: Int
+  var title: String?
+  var original_title: String?
+  var original_language: String?
+  var overview: String?
+  var release_date: String?
+  var poster_path: String?
+  var vote_average: Double?
+  var vote_count: Int?
+
+  /// `release_date` `""` → nil, `poster_path` null → no poster.
+  func movie(imageBaseURL: String) -> Movie {
+    Movie(
+      id: String(id), title: title ?? original_title ?? "", originalTitle: original_title,
+      originalLanguage: original_language, overview: overview,
+      releaseDate: (release_date?.isEmpty ?? true) ? nil : release_date,
+      posterURL: poster_path.map { imageBaseURL + TMDBProvider.posterSize + $0 }, voteAverage: vote_average,
+      voteCount: vote_count)
   }
+}
+
+struct TMDBSearchResponse: Decodable {
   var page: Int
-  var results: [Result]
+  var results: [TMDBMovieRecord]
   var total_pages: Int?
   var total_results: Int?
 }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Apple Music API emulation under `/v1/catalog/{storefront}/…`: search, albums by id (with
-/// `relationships.tracks` and `next` paging), `albums?ids=`, album tracks, artists and their
-/// albums. Any non-empty Bearer token is accepted; without one the answer is the real
+/// `relationships.tracks` and `next` paging), `albums?ids=` (≤ 100), album tracks, artists
+/// (`artists/{id}`, `artists?ids=` ≤ 25) and their albums, songs (`songs/{id}`, `songs?ids=`
+/// ≤ 300, with their default `albums` and `artists` relationships). Any non-empty Bearer token is accepted; without one the answer is the real
 /// API's 401 with a JSON content type and an EMPTY body.
 struct AppleMusicRoutes: Sendable {
   let catalog: DemoCatalog
@@ -10,7 +11,8 @@ struct AppleMusicRoutes: Sendable {
   /// it to see `next` links on Chinook's short albums).
   let tracksPageSize: Int
 
-  static let maxIds = 100
+  /// Documented `ids=` maxima per resource type.
+  static let maxIds = ["albums": 100, "artists": 25, "songs": 300]
   static let defaultSearchLimit = 5
   static let maxSearchLimit = 25
   static let albumsPageSize = 25
@@ -27,6 +29,9 @@ struct AppleMusicRoutes: Sendable {
     switch Array(parts.dropFirst(3)) {
     case ["search"]: return search(request, sf)
     case ["albums"]: return albumsByIds(request, sf)
+    case ["artists"]: return artistsByIds(request, sf)
+    case ["songs"]: return songsByIds(request, sf)
+    case let p where p.count == 2 && p[0] == "songs": return song(p[1], request, sf)
     case let p where p.count == 2 && p[0] == "albums": return album(p[1], request, sf)
     case let p where p.count == 3 && p[0] == "albums" && p[2] == "tracks": return albumTracks(p[1], request, sf)
     case let p where p.count == 2 && p[0] == "artists": return artist(p[1], request, sf)
@@ -110,18 +115,43 @@ struct AppleMusicRoutes: Sendable {
   }
 
   private func albumsByIds(_ request: DemoRequest, _ sf: String) -> DemoResponse {
+    byIds("albums", request, find: findAlbum, id: \.id) { albumResource($0, sf, relationships: true) }
+  }
+
+  private func artistsByIds(_ request: DemoRequest, _ sf: String) -> DemoResponse {
+    byIds("artists", request, find: findArtist, id: \.id) { artistResource($0, sf) }
+  }
+
+  private func songsByIds(_ request: DemoRequest, _ sf: String) -> DemoResponse {
+    byIds("songs", request, find: findTrack, id: \.id) { songResource($0, sf, relationships: true) }
+  }
+
+  /// `{type}?ids=a,b,c`: the known ids' resources in request order, duplicates once; unknown
+  /// ids are left out (an all-unknown list is `"data":[]`); more ids than the type's
+  /// maximum is 400 code 40005.
+  private func byIds<Row>(
+    _ type: String, _ request: DemoRequest, find: (String) -> Row?, id: (Row) -> Int, resource: (Row) -> JSONText
+  ) -> DemoResponse {
     guard let idsText = request.query("ids"), !idsText.isEmpty else {
       return error(400, "Invalid Parameter Value", "ids is required", code: "40005", parameter: "ids", request)
     }
     let ids = idsText.split(separator: ",").map(String.init)
-    guard ids.count <= Self.maxIds else {
+    let max = Self.maxIds[type] ?? 25
+    guard ids.count <= max else {
       return error(
-        400, "Invalid Parameter Value", "Too many ids requested (maximum \(Self.maxIds))", code: "40005",
-        parameter: "ids", request)
+        400, "Invalid Parameter Value", "Too many ids requested (maximum \(max))", code: "40005", parameter: "ids",
+        request)
     }
     var seen = Set<Int>()
-    let albums = ids.compactMap(findAlbum).filter { seen.insert($0.id).inserted }
-    return ok(.object([("data", .array(albums.map { albumResource($0, sf, relationships: true) }))]))
+    let rows = ids.compactMap(find).filter { seen.insert(id($0)).inserted }
+    return ok(.object([("data", .array(rows.map(resource)))]))
+  }
+
+  private func song(_ idText: String, _ request: DemoRequest, _ sf: String) -> DemoResponse {
+    guard let track = findTrack(idText) else {
+      return error(404, "Resource Not Found", "Resource with requested id was not found", code: "40400", request)
+    }
+    return ok(.object([("data", .array([songResource(track, sf, relationships: true)]))]))
   }
 
   private func albumTracks(_ idText: String, _ request: DemoRequest, _ sf: String) -> DemoResponse {
@@ -183,6 +213,11 @@ struct AppleMusicRoutes: Sendable {
   private func findArtist(_ idText: String) -> ChinookCatalog.Artist? {
     guard let id = Int(idText), case .artist(let artistId)? = DemoIDs.entity(id) else { return nil }
     return catalog.chinook.artistById[artistId]
+  }
+
+  private func findTrack(_ idText: String) -> ChinookCatalog.Track? {
+    guard let id = Int(idText), case .track(let trackId)? = DemoIDs.entity(id) else { return nil }
+    return catalog.chinook.trackById[trackId]
   }
 
   private func artwork(_ albumId: Int) -> JSONText {
@@ -274,7 +309,10 @@ struct AppleMusicRoutes: Sendable {
     return .object(members)
   }
 
-  private func songResource(_ track: ChinookCatalog.Track, _ sf: String) -> JSONText {
+  /// A song resource; with `relationships`, its `albums` and `artists` links, as the real
+  /// API includes them by default when songs are fetched by id (not in search results or
+  /// an album's `tracks`).
+  private func songResource(_ track: ChinookCatalog.Track, _ sf: String, relationships: Bool = false) -> JSONText {
     let id = DemoIDs.track(track.id)
     let album = catalog.album(ofTrack: track)
     let artist = catalog.artist(ofAlbum: album)
@@ -304,10 +342,33 @@ struct AppleMusicRoutes: Sendable {
       ),
       ("artistName", .string(artist.name)),
     ]
-    return .object([
+    var members: [(String, JSONText)] = [
       ("id", .string(String(id))), ("type", .string("songs")), ("href", .string("/v1/catalog/\(sf)/songs/\(id)")),
       ("attributes", .object(attributes)),
-    ])
+    ]
+    if relationships {
+      members.append(
+        (
+          "relationships",
+          .object([
+            (
+              "albums",
+              .object([
+                ("href", .string("/v1/catalog/\(sf)/songs/\(id)/albums")),
+                ("data", .array([link("albums", DemoIDs.album(album.id), sf)])),
+              ])
+            ),
+            (
+              "artists",
+              .object([
+                ("href", .string("/v1/catalog/\(sf)/songs/\(id)/artists")),
+                ("data", .array([link("artists", DemoIDs.artist(artist.id), sf)])),
+              ])
+            ),
+          ])
+        ))
+    }
+    return .object(members)
   }
 
   // MARK: - Responses

@@ -2,7 +2,9 @@ import Foundation
 
 /// Rakuten Books CD Search emulation: `GET /services/api/BooksCD/Search/20170404` with
 /// `formatVersion` 1 (`Items[].Item`) and 2 (flat `Items[]`), `hits`/`page` paging, play
-/// lists joined by `###` (empty for every eleventh album) and Japanese sales dates.
+/// lists joined by `###` (empty for every eleventh album) and Japanese sales dates. Search
+/// keys: `artistName`, `title`, `keyword` and `jan` (one exact JAN code, how a release is
+/// found again: the API has no lookup endpoint).
 struct RakutenRoutes: Sendable {
   let catalog: DemoCatalog
 
@@ -21,7 +23,8 @@ struct RakutenRoutes: Sendable {
     let artistName = request.query("artistName").flatMap { $0.isEmpty ? nil : $0 }
     let title = request.query("title").flatMap { $0.isEmpty ? nil : $0 }
     let keyword = request.query("keyword").flatMap { $0.isEmpty ? nil : $0 }
-    guard artistName != nil || title != nil || keyword != nil else {
+    let jan = request.query("jan").flatMap { $0.isEmpty ? nil : $0 }
+    guard artistName != nil || title != nil || keyword != nil || jan != nil else {
       return Self.error(400, "wrong_parameter", "specify one of title, artistName, label, jan, booksGenreId")
     }
     var hits = Self.maxHits
@@ -40,6 +43,9 @@ struct RakutenRoutes: Sendable {
 
     // Each given key narrows the result; the last one given orders it.
     var entries = catalog.albumEntries
+    if let jan {
+      entries = entries.filter { Self.jan(albumId: $0.item.id) == jan }
+    }
     if let artistName {
       let matching = Set(SearchRanking.ranked(catalog.albumByArtistEntries, term: artistName).map(\.id))
       entries = entries.filter { matching.contains($0.item.id) }
@@ -55,6 +61,8 @@ struct RakutenRoutes: Sendable {
     let albums: [ChinookCatalog.Album]
     if let orderTerm = keyword ?? title {
       albums = SearchRanking.ranked(entries, term: orderTerm)
+    } else if artistName == nil {
+      albums = entries.map(\.item)  // `jan` alone: nothing to rank by
     } else {
       let kept = Set(entries.map(\.item.id))
       albums = SearchRanking.ranked(
@@ -87,7 +95,7 @@ struct RakutenRoutes: Sendable {
     let artist = catalog.artist(ofAlbum: album)
     let tracks = catalog.tracks(ofAlbum: album.id)
     let date = DemoCatalog.releaseDate(albumId: album.id)
-    let jan = String(format: "49%011ld", 10_000_000 + album.id * 7)
+    let jan = Self.jan(albumId: album.id)
     let playList = album.id % 11 == 0 ? "" : tracks.map(\.name).joined(separator: "###")
     let image = "https://thumbnail.demo.invalid/@0_mall/book/cabinet/\(jan.suffix(4))/\(jan).jpg"
     let price = 2000 + (album.id * 37) % 1500
@@ -105,6 +113,11 @@ struct RakutenRoutes: Sendable {
       ("reviewAverage", .string(album.id % 9 == 0 ? "0.0" : String(format: "%.1f", 3.0 + Double(album.id % 20) / 10))),
       ("booksGenreId", .string("002102001")),
     ])
+  }
+
+  /// The JAN (EAN-13 shaped) code of a Chinook album: `49` and eleven digits.
+  static func jan(albumId: Int) -> String {
+    String(format: "49%011ld", 10_000_000 + albumId * 7)
   }
 
   /// The legacy host's error body `{"error","error_description"}`.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// TMDB API v3 emulation: `/3/search/movie` (20 per page, pages 1–500, null posters, empty
-/// dates) and `/3/movie/{id}/videos`. `api_key` or a Bearer token is required; any works.
+/// dates), `/3/movie/{id}` (details) and `/3/movie/{id}/videos`. `api_key` or a Bearer token is required; any works.
 struct TMDBRoutes: Sendable {
   let catalog: DemoCatalog
 
@@ -16,6 +16,7 @@ struct TMDBRoutes: Sendable {
     let parts = request.path.split(separator: "/").map(String.init)
     switch parts {
     case ["3", "search", "movie"]: return search(request)
+    case let p where p.count == 3 && p[0] == "3" && p[1] == "movie": return details(p[2])
     case let p where p.count == 4 && p[0] == "3" && p[1] == "movie" && p[3] == "videos": return videos(p[2])
     default: return Self.error(404, 34, "The resource you requested could not be found.")
     }
@@ -46,6 +47,33 @@ struct TMDBRoutes: Sendable {
     let body = JSONText.object([
       ("page", .int(page)), ("results", .array(Array(results))), ("total_pages", .int(totalPages)),
       ("total_results", .int(found.count)),
+    ])
+    return DemoResponse.json(200, body.compact, contentType: Self.contentType)
+  }
+
+  /// Genre names of the ids derived movies use (TMDB's movie genre list).
+  static let genreNames = [18: "Drama", 99: "Documentary", 10402: "Music"]
+
+  /// The details object: the search result's fields (genres as `{id,name}` objects instead
+  /// of `genre_ids`) plus some of the others TMDB sends, in its alphabetical wire order.
+  private func details(_ idText: String) -> DemoResponse {
+    guard let id = Int(idText), let index = catalog.movieIndexById[id] else {
+      return Self.error(404, 34, "The resource you requested could not be found.")
+    }
+    let movie = catalog.movies[index]
+    let genres = movie.genreIds.map { id -> JSONText in
+      .object([("id", .int(id)), ("name", .string(Self.genreNames[id] ?? "Music"))])
+    }
+    let body = JSONText.object([
+      ("adult", .bool(false)), ("backdrop_path", .string(movie.backdropPath)), ("belongs_to_collection", .null),
+      ("budget", .int(0)), ("genres", .array(genres)), ("homepage", .string("")), ("id", .int(movie.id)),
+      ("imdb_id", .null), ("origin_country", .array([.string(movie.originalLanguage == "ja" ? "JP" : "US")])),
+      ("original_language", .string(movie.originalLanguage)), ("original_title", .string(movie.originalTitle)),
+      ("overview", .string(movie.overview)), ("popularity", .number(movie.popularity)),
+      ("poster_path", .string(movie.posterPath)), ("release_date", .string(movie.releaseDate)), ("revenue", .int(0)),
+      ("runtime", .int(80 + movie.id % 60)), ("status", .string("Released")), ("tagline", .string("")),
+      ("title", .string(movie.title)), ("video", .bool(false)), ("vote_average", .number(movie.voteAverage)),
+      ("vote_count", .int(movie.voteCount)),
     ])
     return DemoResponse.json(200, body.compact, contentType: Self.contentType)
   }

@@ -4,7 +4,9 @@
 /// ExecuteMutation (§6.2.1, §6.2.2): the root selection set runs on `rootValue`, query
 /// (and subscription) fields concurrently, mutation fields one after the other. Fields
 /// whose resolvers answer synchronously run inline without suspending; fields answering
-/// `.later` of one selection set run concurrently in a task group.
+/// `.later` of one selection set run concurrently in a task group, whose jobs take turns on
+/// one serial executor per request (`RequestExecutor`): they overlap while they wait (on
+/// loaders, on upstreams) but never compute at the same time.
 ///
 /// - Parameters:
 ///   - source: the text `document` was parsed from (for error line/columns).
@@ -39,14 +41,18 @@ public func execute(
   case .done(let bytes):
     data = bytes
   case .pending(let out):
-    do {
-      data = try await execution.finish(out)
-    } catch {
-      execution.record(error.error)
-      data = nullJSON()
+    data = await withTaskExecutorPreference(RequestExecutor()) {
+      do throws(FieldFailure) {
+        return try await execution.finish(out)
+      } catch {
+        execution.record(error.error)
+        return nullJSON()
+      }
     }
   case .serial(let plan):
-    data = await execution.executeFieldsSerially(plan, rootValue: rootValue)
+    data = await withTaskExecutorPreference(RequestExecutor()) {
+      await execution.executeFieldsSerially(plan, rootValue: rootValue)
+    }
   }
   return ExecutionResult(dataBuffer: data, errors: execution.collectedErrors)
 }

@@ -25,7 +25,10 @@ public struct Document: Sendable {
 }
 
 /// `Definition : ExecutableDefinition | TypeSystemDefinitionOrExtension` (§2.2).
-public enum Definition: Sendable {
+///
+/// Boxed: a document's list of definitions then holds one pointer each, not room for the
+/// largest definition kind, and never copies thousands of them when it grows.
+public indirect enum Definition: Sendable {
   case operation(OperationDefinition)
   case fragment(FragmentDefinition)
   case schema(SchemaDefinition)
@@ -316,12 +319,41 @@ public struct FloatValue: Sendable {
 
 /// `StringValue` (§2.9.4): `value` is the cooked string (escapes resolved, block strings
 /// through BlockStringValue()); `block` records the `"""` form for the printer.
+///
+/// A parsed description keeps only its source range and cooks `value` each time it is read:
+/// descriptions are most of a large SDL document's text and are read rarely (printing,
+/// building a schema), so the AST does not hold a second copy of them.
 public struct StringValue: Sendable {
-  public var value: String
+  /// The cooked string.
+  public var value: String {
+    get {
+      switch storage {
+      case .cooked(let value): value
+      case .source(let bytes): cookedString(in: bytes, at: loc.start, block: block)
+      }
+    }
+    set { storage = .cooked(newValue) }
+  }
+  // Declared first so `block` and `loc` pack into the padding after it.
+  private var storage: Storage
   public var block: Bool
   public var loc: Location
+
+  private enum Storage: Sendable {
+    case cooked(String)
+    /// The whole document's bytes; the token is at `loc`.
+    case source([UInt8])
+  }
+
   public init(value: String, block: Bool = false, loc: Location = .none) {
-    self.value = value
+    self.storage = .cooked(value)
+    self.block = block
+    self.loc = loc
+  }
+
+  /// A string token already lexed (so known to be well formed) at `loc` in `source`.
+  init(lexedIn source: [UInt8], block: Bool, loc: Location) {
+    self.storage = .source(source)
     self.block = block
     self.loc = loc
   }
@@ -400,10 +432,12 @@ public struct Directive: Sendable {
 }
 
 /// `Type : NamedType | ListType | NonNullType` (§2.11).
-public indirect enum TypeNode: Sendable {
+///
+/// Only the wrapping cases are boxed: a named type, the most common reference, stays inline.
+public enum TypeNode: Sendable {
   case named(NamedType)
-  case list(ListType)
-  case nonNull(NonNullType)
+  indirect case list(ListType)
+  indirect case nonNull(NonNullType)
 
   public var loc: Location {
     switch self {
@@ -424,12 +458,19 @@ public indirect enum TypeNode: Sendable {
 }
 
 /// `NamedType : Name` (§2.11).
+///
+/// A named type spans exactly its name, so its location is the name's rather than a second
+/// stored copy (type references are among the most numerous nodes of an SDL document).
 public struct NamedType: Sendable {
   public var name: Name
-  public var loc: Location
+  public var loc: Location {
+    get { name.loc }
+    set { name.loc = newValue }
+  }
+  /// `loc`, when given, becomes the name's location too.
   public init(name: Name, loc: Location = .none) {
     self.name = name
-    self.loc = loc
+    if loc != .none { self.name.loc = loc }
   }
 }
 

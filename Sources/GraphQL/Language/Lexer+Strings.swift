@@ -161,7 +161,10 @@ extension Lexer {
   /// Each line is a byte range of the source (without its line terminator); the
   /// backslash of each `\"""` is remembered and left out when the value is built. `\r\n`,
   /// `\r` and `\n` all end a line, so the value always uses `\n`.
-  func readBlockString(from start: Int) throws(SyntaxError) -> (Token, String) {
+  ///
+  /// With `cooking` false only the token is found and the value is `""`: most block strings
+  /// are descriptions, whose value the AST cooks only when it is read.
+  func readBlockString(from start: Int, cooking: Bool = true) throws(SyntaxError) -> (Token, String) {
     let count = bytes.count
     var position = start + 3
     var lines: [Range<Int>] = []
@@ -175,18 +178,19 @@ extension Lexer {
         continue
       }
       if byte == 0x22 && peek(position + 1) == 0x22 && peek(position + 2) == 0x22 {
+        let token = Token(kind: .blockString, start: start, end: position + 3)
+        guard cooking else { return (token, "") }
         lines.append(lineStart..<position)
-        let value = blockStringValue(lines: lines, of: bytes, droppingBytesAt: escapedQuotes)
-        return (Token(kind: .blockString, start: start, end: position + 3), value)
+        return (token, blockStringValue(lines: lines, of: bytes, droppingBytesAt: escapedQuotes))
       }
       if byte == 0x5C && peek(position + 1) == 0x22 && peek(position + 2) == 0x22 && peek(position + 3) == 0x22 {
         // Keep `"""` and drop only the backslash.
-        escapedQuotes.append(position)
+        if cooking { escapedQuotes.append(position) }
         position += 4
         continue
       }
       if byte == 0x0A || byte == 0x0D {
-        lines.append(lineStart..<position)
+        if cooking { lines.append(lineStart..<position) }
         position += (byte == 0x0D && peek(position + 1) == 0x0A) ? 2 : 1
         lineStart = position
         continue
@@ -223,5 +227,15 @@ func appendUTF8(_ code: UInt32, to bytes: inout [UInt8]) {
     bytes.append(UInt8(0x80 | code >> 12 & 0x3F))
     bytes.append(UInt8(0x80 | code >> 6 & 0x3F))
     bytes.append(UInt8(0x80 | code & 0x3F))
+  }
+}
+
+/// The cooked value of the string token that starts at byte `start` of `source`, which the
+/// lexer has already accepted (so reading it again cannot fail).
+func cookedString(in source: [UInt8], at start: Int, block: Bool) -> String {
+  source.withUnsafeBufferPointer { bytes in
+    let lexer = Lexer(bytes)
+    let cooked = block ? try? lexer.readBlockString(from: start) : try? lexer.readString(from: start)
+    return cooked?.1 ?? ""
   }
 }

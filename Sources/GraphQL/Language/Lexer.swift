@@ -19,15 +19,21 @@ struct Lexer {
   private(set) var token: Token
   /// End offset of the token before `token`, i.e. the last token the parser consumed.
   private(set) var lastTokenEnd: Int
-  /// The cooked value of the last string token read (the current `token` when it is a
-  /// `.string` or `.blockString`); kept apart so that `Token` stays a plain value.
-  private(set) var tokenValue: String
+  /// The cooked value of the last quoted string token read; kept apart so that `Token`
+  /// stays a plain value. Block strings are cooked only on request (see `tokenValue`).
+  private var quotedValue: String
+
+  /// The cooked value of the current token when it is a `.string` or `.blockString`.
+  var tokenValue: String {
+    guard token.kind == .blockString else { return quotedValue }
+    return (try? readBlockString(from: token.start))?.1 ?? ""
+  }
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
     self.token = Token(kind: .sof, start: 0, end: 0)
     self.lastTokenEnd = 0
-    self.tokenValue = ""
+    self.quotedValue = ""
   }
 
   /// Moves to the next token and returns it; stays on `.eof` once there.
@@ -91,7 +97,7 @@ struct Lexer {
   /// Ignored :: UnicodeBOM | WhiteSpace | LineTerminator | Comment | Comma
   /// ```
   ///
-  /// A string token's cooked value goes to `tokenValue`.
+  /// A quoted string's cooked value is kept for `tokenValue`; a block string's is cooked on request.
   mutating func readToken(from start: Int) throws(SyntaxError) -> Token {
     let count = bytes.count
     var position = start
@@ -139,10 +145,11 @@ struct Lexer {
         return try readNumber(from: position)
       // StringValue: " or """
       case 0x22:
-        let (token, value) =
-          peek(position + 1) == 0x22 && peek(position + 2) == 0x22
-          ? try readBlockString(from: position) : try readString(from: position)
-        tokenValue = value
+        if peek(position + 1) == 0x22 && peek(position + 2) == 0x22 {
+          return try readBlockString(from: position, cooking: false).0
+        }
+        let (token, value) = try readString(from: position)
+        quotedValue = value
         return token
       default:
         break

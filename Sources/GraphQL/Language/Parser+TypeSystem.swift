@@ -13,7 +13,11 @@ extension Parser {
   /// Description : StringValue
   /// ```
   mutating func parseDescription() throws(SyntaxError) -> StringValue? {
-    peekDescription() ? try parseStringLiteral() : nil
+    guard peekDescription() else { return nil }
+    let token = lexer.token
+    try advanceLexer()
+    return StringValue(
+      lexedIn: source, block: token.kind == .blockString, loc: Location(start: token.start, end: token.end))
   }
 
   // MARK: - Schema (§3.3)

@@ -13,8 +13,9 @@
 ///   `options.maxTokens` tokens or nests deeper than `options.maxDepth`.
 public func parse(_ source: Source, options: ParseOptions = ParseOptions()) throws(GraphQLError) -> Document {
   do {
+    try checkSourceSize(source)
     return try source.utf8.withUnsafeBufferPointer { bytes throws(SyntaxError) in
-      var parser = Parser(bytes, options: options)
+      var parser = Parser(bytes, of: source.utf8, options: options)
       return try parser.parseDocument()
     }
   } catch {
@@ -50,8 +51,9 @@ private func parseWhole<T>(
   _ source: Source, options: ParseOptions, _ production: (inout Parser) throws(SyntaxError) -> T
 ) throws(GraphQLError) -> T {
   do {
+    try checkSourceSize(source)
     return try source.utf8.withUnsafeBufferPointer { bytes throws(SyntaxError) in
-      var parser = Parser(bytes, options: options)
+      var parser = Parser(bytes, of: source.utf8, options: options)
       try parser.expectToken(.sof)
       let result = try production(&parser)
       try parser.expectToken(.eof)
@@ -59,6 +61,13 @@ private func parseWhole<T>(
     }
   } catch {
     throw syntaxError(source: source, position: error.position, description: error.description)
+  }
+}
+
+/// Refuses a source whose byte offsets would not fit a `Location`.
+private func checkSourceSize(_ source: Source) throws(SyntaxError) {
+  if source.utf8.count > Location.maxSourceBytes {
+    throw SyntaxError(position: 0, description: "Document too large: over \(Location.maxSourceBytes) bytes.")
   }
 }
 
@@ -83,9 +92,13 @@ struct Parser {
   /// Current nesting of selection sets, list and object values and list types.
   private(set) var depth = 0
 
-  /// A parser over `bytes`, which must stay valid while it is used.
-  init(_ bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions = ParseOptions()) {
+  /// The document's bytes (the storage `lexer` reads), kept by parsed descriptions.
+  let source: [UInt8]
+
+  /// A parser over `bytes`, the storage of `source`, which must stay valid while it is used.
+  init(_ bytes: UnsafeBufferPointer<UInt8>, of source: [UInt8], options: ParseOptions = ParseOptions()) {
     self.lexer = Lexer(bytes)
+    self.source = source
     self.maxTokens = options.maxTokens ?? Int.max
     self.maxDepth = options.maxDepth
   }
@@ -275,7 +288,7 @@ struct Parser {
     while try !expectOptionalToken(close) {
       nodes.append(try item(&self))
     }
-    return nodes
+    return exactlySized(nodes)
   }
 
   /// `(open item+ close)?`: empty when `open` is absent (graphql-js `optionalMany`).
@@ -290,7 +303,7 @@ struct Parser {
     repeat {
       nodes.append(try item(&self))
     } while try !expectOptionalToken(close)
-    return nodes
+    return exactlySized(nodes)
   }
 
   /// `open item+ close` (graphql-js `many`).
@@ -303,7 +316,7 @@ struct Parser {
     repeat {
       nodes.append(try item(&self))
     } while try !expectOptionalToken(close)
-    return nodes
+    return exactlySized(nodes)
   }
 
   /// `delimiter? item (delimiter item)*` (graphql-js `delimitedMany`).
@@ -316,6 +329,17 @@ struct Parser {
     repeat {
       nodes.append(try item(&self))
     } while try expectOptionalToken(delimiter)
-    return nodes
+    return exactlySized(nodes)
+  }
+
+  /// `nodes` in storage of exactly their count. Lists grow by doubling, so a parsed list can
+  /// hold up to twice the room it needs: over a large SDL document that slack was a fifth
+  /// of the AST. Small slack is kept, as copying would cost more time than it saves memory.
+  @inline(__always)
+  func exactlySized<T>(_ nodes: [T]) -> [T] {
+    guard (nodes.capacity - nodes.count) * MemoryLayout<T>.stride >= 64 else { return nodes }
+    return [T](unsafeUninitializedCapacity: nodes.count) { buffer, initialized in
+      initialized = buffer.initialize(fromContentsOf: nodes)
+    }
   }
 }

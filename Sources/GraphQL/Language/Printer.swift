@@ -23,6 +23,9 @@
 /// - Returns: the printed text; parsing it gives back an equivalent document.
 public func print(_ document: Document) -> String {
   var printer = ASTPrinter()
+  // Canonical form is about as long as the parsed text; reserving it up front avoids the
+  // doubling growth that would otherwise peak near twice the output.
+  if document.loc.end > 0 { printer.reserveCapacity(document.loc.end + document.loc.end / 8) }
   printer.printDocument(document)
   return printer.output
 }
@@ -78,6 +81,10 @@ struct ASTPrinter {
 
   private(set) var output = ""
   private var indentation = ""
+
+  mutating func reserveCapacity(_ bytes: Int) {
+    output.reserveCapacity(bytes)
+  }
 
   // MARK: - Output primitives
 

@@ -63,14 +63,31 @@ public struct SourceLocation: Hashable, Sendable, Comparable {
 }
 
 /// Where an AST node came from: byte offsets `start..<end` into its `Source.utf8`.
+///
+/// Stored as two 32-bit offsets: every AST node carries one, so this halves their cost in a
+/// large document. `parse` refuses sources of 2 GiB or more, where offsets would not fit.
 public struct Location: Hashable, Sendable {
-  public var start: Int
-  public var end: Int
+  private var storedStart: Int32
+  private var storedEnd: Int32
+
+  /// Byte offset of the node's first byte; -1 for nodes built in code.
+  public var start: Int {
+    get { Int(storedStart) }
+    set { storedStart = Int32(truncatingIfNeeded: newValue) }
+  }
+  /// Byte offset just past the node's last byte; -1 for nodes built in code.
+  public var end: Int {
+    get { Int(storedEnd) }
+    set { storedEnd = Int32(truncatingIfNeeded: newValue) }
+  }
 
   public init(start: Int, end: Int) {
-    self.start = start
-    self.end = end
+    storedStart = Int32(truncatingIfNeeded: start)
+    storedEnd = Int32(truncatingIfNeeded: end)
   }
+
+  /// The largest source, in bytes, whose offsets a `Location` can hold.
+  public static let maxSourceBytes = Int(Int32.max)
 
   /// For nodes built in code rather than parsed.
   public static let none = Location(start: -1, end: -1)

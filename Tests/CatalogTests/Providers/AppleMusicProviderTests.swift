@@ -20,6 +20,8 @@ import Testing
     #expect(provider.albumURL(id: "1616728060") == "http://127.0.0.1:9/v1/catalog/us/albums/1616728060")
     #expect(provider.albumURL(id: "../x") == "http://127.0.0.1:9/v1/catalog/us/albums/..%2Fx")
     #expect(provider.albumsURL(ids: ["1", "2"]) == "http://127.0.0.1:9/v1/catalog/us/albums?ids=1,2")
+    #expect(provider.artistsURL(ids: ["1147783278"]) == "http://127.0.0.1:9/v1/catalog/us/artists?ids=1147783278")
+    #expect(provider.songsURL(ids: ["1", "a&b"]) == "http://127.0.0.1:9/v1/catalog/us/songs?ids=1,a%26b")
     #expect(provider.artistAlbumsURL(artistId: "9") == "http://127.0.0.1:9/v1/catalog/us/artists/9/albums")
     #expect(
       provider.nextURL("/v1/catalog/us/albums/1/tracks?offset=300")
@@ -40,7 +42,8 @@ import Testing
           releaseDate: "2022-05-06", trackCount: 15, genre: "R&B/Soul",
           artworkURL:
             "https://is3-ssl.mzstatic.com/image/thumb/Music112/v4/03/45/19/034519dc-9ff9-7f63-3d02-23a101a0cc3a/22UMGIM01299.rgb.jpg/600x600bb.jpg",
-          url: "https://music.apple.com/us/album/heart-on-my-sleeve/1616728060", source: .appleMusic))
+          url: "https://music.apple.com/us/album/heart-on-my-sleeve/1616728060",
+          copyright: "A 10 Summers/Interscope Records Release; ℗ 2022 10 Summers Records, LLC", source: .appleMusic))
     #expect(result.tracks.count == 15)
     #expect(result.moreTracksPath == nil)
     let first = result.tracks[0]
@@ -76,6 +79,9 @@ import Testing
         == "https://is1-ssl.mzstatic.com/image/thumb/Music112/v4/df/4e/68/df4e6833-9828-51d7-cdeb-71ecf6d3a23d/810090090962.png/600x600bb.jpg"
     )
     #expect(results.albums.nextPageToken == "/v1/catalog/us/search?offset=5&term=beach+bunny&types=albums")
+    #expect(
+      results.albums.items.map(\.copyright)
+        == ["℗ 2022 Mom+Pop", "℗ 2019 Mom+Pop", "℗ 2019 Mom+Pop", "℗ 2020 Mom+Pop", "℗ 2019 Mom+Pop"])
   }
 
   @Test func pagedListWithNext() throws {
@@ -152,5 +158,64 @@ import Testing
       #"{"errors":[{"id":"X","title":"Resource Not Found","detail":"","status":"404","code":"40400"}]}"#.utf8)
     let apple = AppleMusicProvider(token: "t", transport: CannedTransport(status: 404, body: body))
     #expect(try await apple.album(id: "0") == nil)
+  }
+
+  // MARK: By id
+
+  /// `artists?ids=` in the documented shape (Apple's own example: Beach Bunny).
+  @Test func artistsById() throws {
+    let body = Array(
+      #"""
+      {"data":[{"id":"1147783278","type":"artists","href":"/v1/catalog/us/artists/1147783278",
+      "attributes":{"genreNames":["Alternative"],"name":"Beach Bunny",
+      "url":"https://music.apple.com/us/artist/beach-bunny/1147783278"},
+      "relationships":{"albums":{"href":"/v1/catalog/us/artists/1147783278/albums",
+      "data":[{"id":"1613600183","type":"albums","href":"/v1/catalog/us/albums/1613600183"}]}}}]}
+      """#.utf8)
+    #expect(
+      try AppleMusicProvider.decodeArtists(status: 200, headers: [:], body: body)
+        == [
+          Artist(
+            id: "1147783278", name: "Beach Bunny", genre: "Alternative",
+            url: "https://music.apple.com/us/artist/beach-bunny/1147783278", source: .appleMusic)
+        ])
+    #expect(try AppleMusicProvider.decodeArtists(status: 200, headers: [:], body: Array(#"{"data":[]}"#.utf8)) == [])
+  }
+
+  /// `songs?ids=`: a song's album comes from its default `albums` relationship.
+  @Test func songsByIdTakeTheirAlbumFromTheRelationship() throws {
+    let body = Array(
+      #"""
+      {"data":[{"id":"1482041830","type":"songs","href":"/v1/catalog/us/songs/1482041830",
+      "attributes":{"albumName":"Honeymoon","genreNames":["Alternative","Music"],"trackNumber":2,"durationInMillis":201000,
+      "discNumber":1,"name":"Cloud 9","artistName":"Beach Bunny","url":"https://music.apple.com/us/album/cloud-9/1482041821?i=1482041830",
+      "previews":[{"url":"https://audio-ssl.itunes.apple.com/preview.m4a"}]},
+      "relationships":{"albums":{"href":"/v1/catalog/us/songs/1482041830/albums",
+      "data":[{"id":"1482041821","type":"albums","href":"/v1/catalog/us/albums/1482041821"}]},
+      "artists":{"href":"/v1/catalog/us/songs/1482041830/artists",
+      "data":[{"id":"1147783278","type":"artists","href":"/v1/catalog/us/artists/1147783278"}]}}}]}
+      """#.utf8)
+    #expect(
+      try AppleMusicProvider.decodeSongs(status: 200, headers: [:], body: body)
+        == [
+          Track(
+            id: "1482041830", title: "Cloud 9", albumId: "1482041821", albumTitle: "Honeymoon", artistName: "Beach Bunny",
+            durationMs: 201000, trackNumber: 2, discNumber: 1, genre: "Alternative",
+            previewURL: "https://audio-ssl.itunes.apple.com/preview.m4a",
+            url: "https://music.apple.com/us/album/cloud-9/1482041821?i=1482041830", kind: "songs", source: .appleMusic)
+        ])
+  }
+
+  @Test func byIdReadsBatchAtTheDocumentedLimits() async throws {
+    let transport = CannedTransport(status: 200, body: Array(#"{"data":[]}"#.utf8))
+    let apple = AppleMusicProvider(baseURL: "http://127.0.0.1:9", token: "T", transport: transport)
+    #expect(try await apple.artists(ids: (1...26).map(String.init)).isEmpty)
+    #expect(try await apple.songs(ids: (1...601).map(String.init)).isEmpty)
+    #expect(
+      transport.urls.map { $0.split(separator: "?")[0] + ":" + String($0.split(separator: ",").count) } == [
+        "http://127.0.0.1:9/v1/catalog/us/artists:25", "http://127.0.0.1:9/v1/catalog/us/artists:1",
+        "http://127.0.0.1:9/v1/catalog/us/songs:300", "http://127.0.0.1:9/v1/catalog/us/songs:300",
+        "http://127.0.0.1:9/v1/catalog/us/songs:1",
+      ])
   }
 }

@@ -67,7 +67,8 @@ import Testing
           releaseDate: "2018-05-10", trackCount: 6, genre: "K-Pop",
           artworkURL:
             "https://is1-ssl.mzstatic.com/image/thumb/Music116/v4/0e/a4/29/0ea429d0-fcf0-6f98-d433-d2fa4700fc37/cover_KM0019454_1.jpg/100x100bb.jpg",
-          url: "https://music.apple.com/us/album/nightmare-escape-the-era-ep/1728639278?uo=4", source: .iTunes)
+          url: "https://music.apple.com/us/album/nightmare-escape-the-era-ep/1728639278?uo=4",
+          copyright: "℗ 2018 DREAMCATCHER COMPANY,under license to Kakao Entertainment", source: .iTunes)
       ])
   }
 
@@ -162,6 +163,13 @@ import Testing
     #expect(albums.count == 7)
     #expect(albums.last?.artistName == "G¥RO BEATS")
     #expect(albums.last?.title == "Daft Punk-Memories - Single")
+    let daftLife = "℗ 2013 Daft Life Limited under exclusive license to Columbia Records, a Division of Sony Music Entertainment"
+    #expect(
+      albums.map(\.copyright) == [
+        daftLife, daftLife.replacing("2013", with: "2023"), daftLife.replacing("2013", with: "2023"),
+        "℗ 2014 Helisek Music Publishing", "℗ 2016 Vitamin Records", "℗ 2021 2784851 Records DK",
+        "℗ 2026 9376628 Records DK",
+      ])
   }
 
   @Test func emptySearchIsNoError() throws {

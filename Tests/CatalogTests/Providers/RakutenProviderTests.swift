@@ -20,6 +20,25 @@ import Testing
         + "&accessKey=AK&title=a%3Db%23c&hits=2&page=100")
   }
 
+  @Test func releaseByJANIsASearchOnTheJanKey() async throws {
+    let body = try Fixture.bytes("rakuten/bookscd-search_formatVersion-2_keyword-ruby.json")
+    let transport = CannedTransport(status: 200, body: body)
+    let rakuten = RakutenProvider(baseURL: "http://127.0.0.1:9", applicationId: "APP", transport: transport)
+    let release = try #require(try await rakuten.release(jan: "4548967298154"))
+    #expect(release.album.title == "RWBY Volume3 Original Soundtrack VOCAL ALBUM")
+    #expect(release.album.artistName == "ジェフ・ウィリアムズ/ケイシー・リー・ウィリアムズ")
+    #expect(release.album.releaseDate == "2016-11-30")
+    #expect(release.album.copyright == nil)
+    #expect(release.tracks.count == 11)
+    #expect(release.tracks.first?.id == "4548967298154-1")
+    // An answer without that JAN (the real API answers only exact matches) is no release.
+    #expect(try await rakuten.release(jan: "4900000000000") == nil)
+    #expect(
+      transport.urls.first
+        == "http://127.0.0.1:9/services/api/BooksCD/Search/20170404?format=json&formatVersion=2&applicationId=APP"
+        + "&jan=4548967298154&hits=30&page=1")
+  }
+
   @Test func formatVersion2() throws {
     let body = try Fixture.bytes("rakuten/bookscd-search_formatVersion-2_keyword-ruby.json")
     let page = try RakutenProvider.decodeSearch(status: 200, headers: [:], body: body)

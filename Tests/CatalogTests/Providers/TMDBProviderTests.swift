@@ -11,6 +11,8 @@ import Testing
         == "http://127.0.0.1:9/3/search/movie?query=AC%2FDC%3A%20Let%20There%20Be%20Rock&include_adult=false"
         + "&language=en-US&page=500&api_key=K")
     #expect(provider.movieVideosURL(movieId: "550") == "http://127.0.0.1:9/3/movie/550/videos?language=en-US&api_key=K")
+    #expect(provider.movieURL(movieId: "550") == "http://127.0.0.1:9/3/movie/550?language=en-US&api_key=K")
+    #expect(provider.movieURL(movieId: "1/videos") == "http://127.0.0.1:9/3/movie/1%2Fvideos?language=en-US&api_key=K")
   }
 
   @Test func searchFightClub() throws {
@@ -26,7 +28,8 @@ import Testing
           overview:
             "A ticking-time-bomb insomniac and a slippery soap salesman channel primal male aggression into a shocking new form of therapy. Their concept catches on, with underground \"fight clubs\" forming in every town, until an eccentric gets in the way and ignites an out-of-control spiral toward oblivion.",
           releaseDate: "1999-10-15", posterURL: "https://image.tmdb.org/t/p/w500/pB8BM7pdSp6B6Ih7QZ4DrQ3PmJK.jpg",
-          voteAverage: 8.433))
+          voteAverage: 8.433, voteCount: 26279))
+    #expect(page.items[1...2].map(\.voteCount) == [52, 9])
     #expect(page.items[1].originalTitle == "屍城")
     // "Fight Club (Russian version)": release_date "" and poster_path null.
     #expect(page.items[3].releaseDate == nil)
@@ -94,5 +97,37 @@ import Testing
     let body = try Fixture.bytes("tmdb/error-404-not-found_status-34_wire-order.json")
     let tmdb = TMDBProvider(apiKey: "k", transport: CannedTransport(status: 404, body: body))
     #expect(try await tmdb.movieVideos(movieId: "999999").isEmpty)
+  }
+
+  /// `/3/movie/{id}` details in TMDB's documented shape (Fight Club's fields as the
+  /// recorded search sample gives them, plus detail-only fields we do not read).
+  @Test func movieDetails() throws {
+    let body = Array(
+      #"""
+      {"adult":false,"backdrop_path":"/hZkgoQYus5vegHoetLkCJzb17zJ.jpg","belongs_to_collection":null,"budget":63000000,
+      "genres":[{"id":18,"name":"Drama"}],"homepage":"http://www.foxmovies.com/movies/fight-club","id":550,
+      "imdb_id":"tt0137523","original_language":"en","original_title":"Fight Club","overview":"A ticking-time-bomb insomniac.",
+      "popularity":61.416,"poster_path":"/pB8BM7pdSp6B6Ih7QZ4DrQ3PmJK.jpg","release_date":"1999-10-15","revenue":100853753,
+      "runtime":139,"status":"Released","tagline":"Mischief. Mayhem. Soap.","title":"Fight Club","video":false,
+      "vote_average":8.433,"vote_count":26279}
+      """#.utf8)
+    #expect(
+      try TMDBProvider.decodeMovie(status: 200, headers: [:], body: body)
+        == Movie(
+          id: "550", title: "Fight Club", originalTitle: "Fight Club", originalLanguage: "en",
+          overview: "A ticking-time-bomb insomniac.", releaseDate: "1999-10-15",
+          posterURL: "https://image.tmdb.org/t/p/w500/pB8BM7pdSp6B6Ih7QZ4DrQ3PmJK.jpg", voteAverage: 8.433,
+          voteCount: 26279))
+  }
+
+  @Test func unknownMovieIsNilAndOtherErrorsThrow() async throws {
+    let notFound = try Fixture.bytes("tmdb/error-404-not-found_status-34_wire-order.json")
+    let tmdb = TMDBProvider(apiKey: "k", transport: CannedTransport(status: 404, body: notFound))
+    #expect(try await tmdb.movie(id: "999999") == nil)
+    let badKey = try Fixture.bytes("tmdb/error-401-invalid-api-key_status-7.json")
+    let denied = TMDBProvider(apiKey: "k", transport: CannedTransport(status: 401, body: badKey))
+    await #expect(throws: UpstreamError(service: .tmdb, kind: .authFailed, status: 401)) {
+      try await denied.movie(id: "550")
+    }
   }
 }

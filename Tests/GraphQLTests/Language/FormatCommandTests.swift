@@ -1,4 +1,5 @@
 import Foundation
+import GraphQL
 import Testing
 
 // `musicgraph format` run as a real process, as the conformance kit and users run it: the
@@ -89,6 +90,23 @@ struct FormatCommandTests {
       run.stdout
         == #"{"errors":[{"message":"Syntax Error: Document contains more than 3 tokens. Parsing aborted.","locations":[{"line":1,"column":7}]}]}"#
         + "\n")
+  }
+
+  @Test func aLargeDocumentIsWrittenInPiecesExactlyAsPrintWouldWriteIt() throws {
+    // ~60 KB of canonical output: format writes it a definition at a time, in chunks.
+    let types = (0..<300).map { i in
+      "\"\"\"\n  Type \(i), described\n    with indentation\n\"\"\"\ntype T\(i) implements Node { id: ID! \"the f\" f\(i)(a: [Int!] = [1, 2], b: String = \"x\\ty\"): [T\(i)!]! @deprecated }"
+    }
+    let sdl = types.joined(separator: "\n")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("format-\(UUID().uuidString).graphql")
+    try Data(sdl.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let run = try runFormat([file.path])
+    #expect(run.status == 0)
+    let expected = print(try parse(sdl)) + "\n"
+    #expect(expected.utf8.count == 49_659)
+    #expect(run.stdout == expected)
+    #expect(run.stdout.hasPrefix("\"\"\"\nType 0, described\n  with indentation\n\"\"\"\ntype T0 implements Node {\n"))
   }
 
   @Test func repeatPrintsOnceAndReportsMedianPhasesOnStderr() throws {
