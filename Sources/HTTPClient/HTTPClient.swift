@@ -4,9 +4,10 @@ import Synchronization
 /// An async HTTP client on libcurl's multi interface, for calling upstream web APIs.
 ///
 /// The transfers of one client are spread over `Configuration.transferThreads` libcurl multi
-/// handles, each driven by a dedicated thread, so connections are kept alive and reused. Each call may be retried (see `RetryPolicy`), is
-/// bounded by an optional absolute deadline, honours task cancellation, and never renders a
-/// secret (`Configuration.secretQueryParameters`, `secretHeaders`) into an error or description.
+/// handles, each driven by a dedicated thread, so connections are kept alive and reused. Each
+/// call may be retried (see `RetryPolicy`), is bounded by an optional absolute deadline,
+/// honours task cancellation, and never renders a secret (`Configuration.secretQueryParameters`,
+/// `secretHeaders`) into an error or description.
 /// TLS peer and host verification are always on.
 public final class HTTPClient: Sendable {
   public let configuration: Configuration
