@@ -21,6 +21,16 @@ extension CallLog where Key: Comparable {
   /// The calls with each call's keys sorted: keys loaded by concurrent tasks reach a batch
   /// in whatever order the tasks ran, so order within a call is not part of the contract.
   var sortedCalls: [[Key]] { all.map { $0.sorted() } }
+
+  /// The calls ordered by their first key: the batches one dispatch splits by
+  /// `maxBatchSize` run concurrently, so the order they reach the batch function in is not
+  /// part of the contract (only which keys go together, in load order).
+  var callsByFirstKey: [[Key]] {
+    all.sorted { lhs, rhs in
+      guard let l = lhs.first, let r = rhs.first else { return lhs.isEmpty && !rhs.isEmpty }
+      return l < r
+    }
+  }
 }
 
 /// Holds every batch function call that waits on it until `open()`.
