@@ -30,6 +30,24 @@ public struct GlobalID: Hashable, Sendable, CustomStringConvertible {
   }
 
   public var description: String { "\(service.rawValue):\(kind.rawValue):\(id)" }
+
+  /// Why the upstream id cannot be one `service` issues, or nil. iTunes and TMDB ids are
+  /// decimal numbers; an iTunes lookup answers HTTP 400 for the whole batch when one of its
+  /// ids is not, so a malformed id is refused here, before it costs quota or fails the
+  /// valid ids batched with it.
+  var upstreamIdProblem: String? {
+    switch service {
+    case .iTunes, .tmdb:
+      let digits = id.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+      guard digits && id.utf8.count <= 18 else {
+        return "'\(description)' is not \(kind.withArticle) id \(service.displayName) issues: "
+          + "\(service.displayName) ids are decimal numbers of at most 18 digits."
+      }
+      return nil
+    case .appleMusic, .rakuten, .youTube:
+      return nil
+    }
+  }
 }
 
 extension GlobalID.Kind {

@@ -95,6 +95,7 @@ enum QueryResolvers {
     if let kind, gid.kind != kind {
       throw badInput("'\(text)' is \(gid.kind.withArticle) id, not \(kind.withArticle) id.")
     }
+    if let problem = gid.upstreamIdProblem { throw badInput(problem) }
     return gid
   }
 }

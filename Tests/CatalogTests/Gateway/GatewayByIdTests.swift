@@ -236,6 +236,35 @@ extension LoopbackTests {
       }
     }
 
+    @Test func aMalformedITunesIdFailsAloneBeforeAnyRequest() async throws {
+      try await GatewayHarness.run { h in
+        let response = try await h.query(
+          #"{ a: album(id: "itunes:album:200004") { title } b: album(id: "itunes:album:abc") { title } "#
+            + #"c: track(id: "itunes:track:99999999999999999999") { title } d: node(id: "tmdb:movie:1x") { id } }"#)
+        let data = try #require(response.result.data)
+        #expect(data["a", "title"] == .string("Let There Be Rock"))
+        #expect(data["b"] == .null)
+        #expect(data["c"] == .null)
+        #expect(data["d"] == .null)
+        let errors = Dictionary(
+          uniqueKeysWithValues: response.result.errors.map { ($0.path?.map(\.description).joined() ?? "", $0) })
+        #expect(
+          errors["b"]?.message
+            == "'itunes:album:abc' is not an album id iTunes issues: iTunes ids are decimal numbers of at most 18 digits.")
+        #expect(
+          errors["c"]?.message
+            == "'itunes:track:99999999999999999999' is not a track id iTunes issues: "
+            + "iTunes ids are decimal numbers of at most 18 digits.")
+        #expect(
+          errors["d"]?.message
+            == "'tmdb:movie:1x' is not a movie id TMDB issues: TMDB ids are decimal numbers of at most 18 digits.")
+        for key in ["b", "c", "d"] { #expect(errors[key]?.extensions["code"] == .string("BAD_USER_INPUT")) }
+        // Only the valid id went upstream.
+        let log = try await h.loopback.requestLog().entries
+        #expect(log.map { "\($0.path)?\($0.query)" } == ["/lookup?id=200004&country=US"])
+      }
+    }
+
     @Test func copyrightOfITunesAndAppleMusicAlbums() async throws {
       try await GatewayHarness.run { h in
         let response = try await h.query(
