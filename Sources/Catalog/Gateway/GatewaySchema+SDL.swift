@@ -135,7 +135,7 @@ type Artist implements Node {
   "The artist's page on the catalog's store or site."
   url: String
   "The artist's albums, in the catalog's order."
-  albums("How many albums to return at most; all of them when absent." first: Int): [Album!]
+  albums("How many albums to return at most (1–200); all of them when absent." first: Int): [Album!]
 }
 
 "An album (a collection of tracks) as one catalog knows it."
@@ -228,7 +228,7 @@ type Movie implements Node {
   "Number of votes; null when the upstream does not send it."
   voteCount: Int
   "The movie's trailers, teasers and clips."
-  videos("How many videos to return at most." first: Int = 3): [Video!]
+  videos("How many videos to return at most (1–50)." first: Int = 3): [Video!]
 }
 
 """#

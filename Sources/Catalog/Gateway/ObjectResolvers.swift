@@ -6,7 +6,7 @@ enum ObjectResolvers {
   static let artist: [String: any FieldResolver] = [
     "albums": GatewayFieldResolver { source, args, request in
       let artist = try source.node(ArtistNode.self).artist
-      let first = args.int("first")
+      let first = try optionalPageSize(args, range: 1...200)
       let loaders = request.loaders
       switch artist.source {
       case .iTunes:
@@ -90,8 +90,7 @@ enum ObjectResolvers {
     },
     "videos": GatewayFieldResolver { source, args, request in
       let node = try source.node(TrackNode.self)
-      let first = max(0, args.int("first") ?? 3)
-      guard first > 0 else { return .value(.list([])) }
+      let first = try pageSize(args, default: 3)
       // One search per distinct "artist title": tracks sharing a title (live versions,
       // compilations) share the request through the loader's deduplication.
       let key = SearchKey(term: node.videoSearchTerm, limit: first, option: "any")
@@ -117,7 +116,7 @@ enum ObjectResolvers {
     },
     "videos": GatewayFieldResolver { source, args, request in
       let movie = try source.node(MovieNode.self).movie
-      let first = args.int("first") ?? 3
+      let first = try pageSize(args, default: 3)
       let loaders = request.loaders
       return .later { .hosts(prefix(try await loaders.tmdbMovieVideos.load(movie.id), first).map(VideoNode.init)) }
     },

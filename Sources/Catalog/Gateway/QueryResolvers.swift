@@ -73,7 +73,7 @@ enum QueryResolvers {
     },
     "movies": GatewayFieldResolver { _, args, request in
       let query = args.string("query") ?? ""
-      let first = try pageSize(args)
+      let first = try pageSize(args, range: 1...20)
       return .later {
         // TMDB pages hold 20 movies; the key ignores `first` so every cut shares one request.
         let movies = try await request.loaders.tmdbSearch.load(SearchKey(term: query, limit: 20))
@@ -181,7 +181,12 @@ enum NodeFetch {
 /// documents (the upstream searches' own page limits); anything else is a BAD_USER_INPUT
 /// error rather than a silently empty or oversized list.
 func pageSize(_ args: JSONObject, default defaultSize: Int = 10, range: ClosedRange<Int> = 1...50) throws -> Int {
-  let first = args.int("first") ?? defaultSize
+  try optionalPageSize(args, range: range) ?? defaultSize
+}
+
+/// `first` when given, checked against `range` like `pageSize`; nil when absent (all items).
+func optionalPageSize(_ args: JSONObject, range: ClosedRange<Int>) throws -> Int? {
+  guard let first = args.int("first") else { return nil }
   guard range.contains(first) else {
     throw badInput("first must be between \(range.lowerBound) and \(range.upperBound); got \(first).")
   }

@@ -55,6 +55,7 @@ extension LoopbackTests {
           ("zero", #"zero: artists(name: "x", first: 0) { name }"#, "first must be between 1 and 50; got 0."),
           ("big", #"big: albums(term: "x", first: 51) { title }"#, "first must be between 1 and 50; got 51."),
           ("negative", #"negative: videos(query: "x", first: -1) { title }"#, "first must be between 1 and 50; got -1."),
+          ("movies", #"movies: movies(query: "x", first: 21) { title }"#, "first must be between 1 and 20; got 21."),
         ]
         for (key, field, message) in cases {
           // The root lists are non-null (issue #6), so the refused field's null reaches `data`.
@@ -65,6 +66,31 @@ extension LoopbackTests {
           #expect(response.result.errors.first?.extensions["code"] == .string("BAD_USER_INPUT"))
         }
         #expect(try await h.loopback.requestLog().entries.count == 0)
+      }
+    }
+
+    @Test func nestedListSizesOutsideTheDocumentedRangeAreRefused() async throws {
+      try await GatewayHarness.run { h in
+        let response = try await h.query(
+          #"{ artist(name: "AC/DC") { name none: albums(first: 0) { title } "#
+            + #"two: albums(first: 2) { title tracks { title zero: videos(first: 0) { title } "#
+            + #"many: videos(first: 51) { title } } } } }"#)
+        let data = try #require(response.result.data)
+        #expect(data["artist", "name"] == .string("AC/DC"))
+        #expect(data["artist", "none"] == .null)
+        #expect(data["artist", "two"]?.arrayCount == 2)
+        #expect(data["artist", "two", 0, "tracks", 0, "zero"] == .null)
+        #expect(data["artist", "two", 0, "tracks", 0, "many"] == .null)
+        let messages = Set(response.result.errors.map(\.message))
+        #expect(
+          messages == [
+            "first must be between 1 and 200; got 0.", "first must be between 1 and 50; got 0.",
+            "first must be between 1 and 50; got 51.",
+          ])
+        #expect(response.result.errors.allSatisfy { $0.extensions["code"] == .string("BAD_USER_INPUT") })
+        #expect(response.result.errors.first?.path?.map(\.description) == ["artist", "none"])
+        // No YouTube search was made for the refused videos fields.
+        #expect(try await h.loopback.requestLog().entries.map(\.path).contains("/youtube/v3/search") == false)
       }
     }
 
