@@ -63,6 +63,9 @@ extension ExecutionContext {
   /// Awaits a pending field's resolver, then completes its value (§6.4.3) in a walk of
   /// its own and finishes that.
   private func fill(_ field: PendingField) async -> Result<JSONByteBuffer, FieldFailure> {
+    // A cancelled request (its deadline passed, its client left) stops here instead of
+    // resolving and completing values nobody will read.
+    if Task.isCancelled { return .failure(cancelled(field)) }
     let value: FieldValue
     do {
       value = try await field.work()
@@ -70,6 +73,7 @@ extension ExecutionContext {
       return .failure(
         FieldFailure(error: located(graphQLError(from: error), nodes: field.plan.fieldNodes, path: field.path)))
     }
+    if Task.isCancelled { return .failure(cancelled(field)) }
     let out = ResponseWriter(capacity: 256, tracksFrames: true)
     let path = ResponsePath(prefix: field.path)
     do throws(FieldFailure) {
@@ -78,6 +82,10 @@ extension ExecutionContext {
     } catch {
       return .failure(error)
     }
+  }
+
+  private func cancelled(_ field: PendingField) -> FieldFailure {
+    FieldFailure(error: located(GraphQLError("Request cancelled."), nodes: field.plan.fieldNodes, path: field.path))
   }
 
   /// `out`'s bytes with each hole replaced (`null` when it has no replacement) and each

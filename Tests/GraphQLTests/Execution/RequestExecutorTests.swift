@@ -48,3 +48,51 @@ import Testing
     #expect(overlap.most == 1)
   }
 }
+
+/// A cancelled request stops resolving: values that arrive after cancellation are not
+/// completed, so their sub-fields' resolvers never run.
+@Suite struct CancelledExecutionTests {
+  struct Resolvers: ExecutionResolvers {
+    let log: CallLog
+    func resolver(for field: FieldDefinitionModel, on typeName: String) -> (any FieldResolver)? {
+      switch field.name {
+      case "items":
+        return AsyncResolver { _, _, _ in
+          log.note("items")
+          // Finishes regardless of cancellation, as CPU-bound or non-cooperative work does.
+          blockingSleep(0.2)
+          return .json(.array((0..<5).map { .object(JSONObject([("i", .int($0))])) }))
+        }
+      case "n":
+        return AsyncResolver { _, _, _ in
+          log.note("n")
+          return .json(.int(1))
+        }
+      default:
+        return nil
+      }
+    }
+  }
+
+  @Test func valuesArrivingAfterCancellationAreNotCompleted() async throws {
+    let schema = try Harness.schema("type Query { items: [Item!] } type Item { n: Int }")
+    let log = CallLog()
+    let task = Task {
+      await execute(
+        schema: schema, document: try parse("{ items { n } }"), source: Source("{ items { n } }"),
+        resolvers: Resolvers(log: log))
+    }
+    try await Task.sleep(for: .milliseconds(50))
+    task.cancel()
+    let result = try await task.value
+    #expect(log.names == ["items"])
+    #expect(String(decoding: result.dataJSON ?? [], as: UTF8.self) == #"{"items":null}"#)
+    #expect(result.errors.map(\.message) == ["Request cancelled."])
+    #expect(result.errors.first?.path?.map(\.description) == ["items"])
+  }
+}
+
+/// Blocks the calling thread (not cancellable), like a resolver busy computing.
+private func blockingSleep(_ seconds: TimeInterval) {
+  Thread.sleep(forTimeInterval: seconds)
+}
