@@ -31,20 +31,20 @@ public struct GlobalID: Hashable, Sendable, CustomStringConvertible {
 
   public var description: String { "\(service.rawValue):\(kind.rawValue):\(id)" }
 
-  /// Why the upstream id cannot be one `service` issues, or nil. iTunes and TMDB ids are
-  /// decimal numbers; an iTunes lookup answers HTTP 400 for the whole batch when one of its
-  /// ids is not, so a malformed id is refused here, before it costs quota or fails the
-  /// valid ids batched with it.
+  /// Why the upstream id cannot be one `service` issues, or nil. iTunes ids and TMDB movie
+  /// ids are decimal numbers (TMDB video ids are the hosting site's keys); an iTunes lookup
+  /// answers HTTP 400 for the whole batch when one of its ids is not, so a malformed id is
+  /// refused here, before it costs quota or fails the valid ids batched with it.
   var upstreamIdProblem: String? {
-    switch service {
-    case .iTunes, .tmdb:
+    switch (service, kind) {
+    case (.iTunes, _), (.tmdb, .movie):
       let digits = id.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
       guard digits && id.utf8.count <= 18 else {
         return "'\(description)' is not \(kind.withArticle) id \(service.displayName) issues: "
           + "\(service.displayName) ids are decimal numbers of at most 18 digits."
       }
       return nil
-    case .appleMusic, .rakuten, .youTube:
+    default:
       return nil
     }
   }
