@@ -13,7 +13,14 @@ enum ObjectResolvers {
         return .later { .hosts(prefix(try await loaders.itunesAlbumsByArtist.load(artist.id), first).map { AlbumNode(album: $0) }) }
       case .appleMusic:
         return .later {
-          .hosts(prefix(try await loaders.appleMusicArtistAlbums.load(artist.id), first).map { AlbumNode(album: $0) })
+          // An artist's albums come without their `artists` relationship: they are this
+          // artist's, so `Album.artist` names it by its catalog id (fetchable again).
+          .hosts(
+            prefix(try await loaders.appleMusicArtistAlbums.load(artist.id), first).map { album in
+              var album = album
+              if album.artistId == nil { album.artistId = artist.id }
+              return AlbumNode(album: album)
+            })
         }
       case .rakuten:
         return .later {

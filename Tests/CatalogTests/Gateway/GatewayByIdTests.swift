@@ -265,6 +265,21 @@ extension LoopbackTests {
       }
     }
 
+    @Test func appleMusicArtistAlbumsNameTheirArtistByAFetchableId() async throws {
+      try await GatewayHarness.run { h in
+        let response = try await h.query(
+          #"{ artist(id: "applemusic:artist:100001") { albums(first: 1) { artist { id name genre } } } }"#)
+        #expect(response.result.errors == [])
+        let artist = try #require(response.result.data?["artist", "albums", 0, "artist"])
+        #expect(
+          artist
+            == .object(
+              JSONObject([
+                ("id", .string("applemusic:artist:100001")), ("name", .string("AC/DC")), ("genre", .string("Rock")),
+              ])))
+      }
+    }
+
     @Test func copyrightOfITunesAndAppleMusicAlbums() async throws {
       try await GatewayHarness.run { h in
         let response = try await h.query(
