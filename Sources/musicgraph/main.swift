@@ -23,7 +23,7 @@ let usage = """
     exec --schema S.graphql --data ROOT.json [--variables JSON] [--operation NAME] [FILE]
                                             execute over static JSON data
     schema --schema S.graphql [--json]      print a schema as SDL or its introspection
-    query [--demo] [--variables JSON] [FILE]
+    query [--demo] [--variables JSON] [--operation NAME] [FILE]
                                             run a query through the gateway, print the response
     serve [--demo] [--port N] [--upstream URL] [--max-query-cost N]
                                             the gateway over HTTP: /graphql, /healthz, /metrics
