@@ -26,6 +26,11 @@ extension GraphQLHTTPHandler {
         /// Prepared documents kept by query text, so a repeated query skips parsing and
         /// validation. 0 disables the cache. 512 documents of a few kB each stay well under a MB.
         public var documentCacheSize: Int
+        /// The response `extensions` of a document refused before the application runs
+        /// (syntax or validation errors, a subscription), so that every GraphQL response of
+        /// an application that always sends extensions has the same keys, e.g. the gateway's
+        /// zero cost and upstream counts. Empty (no `extensions`) by default.
+        public var refusedDocumentExtensions: JSONObject = JSONObject()
 
         public init(
             path: String = "/graphql", parseOptions: ParseOptions = ParseOptions(maxTokens: ParseOptions.serverMaxTokens),

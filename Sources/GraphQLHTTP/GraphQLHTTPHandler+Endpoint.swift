@@ -73,7 +73,8 @@ extension GraphQLHTTPHandler {
         case .success(let document): prepared = document
         case .failure(let rejection):
             return (
-                GraphQLResponseWriter.requestErrors(rejection.errors, extensions: JSONObject(), status: 400, media: media),
+                GraphQLResponseWriter.requestErrors(
+                    rejection.errors, extensions: configuration.refusedDocumentExtensions, status: 400, media: media),
                 none
             )
         }
@@ -87,7 +88,7 @@ extension GraphQLHTTPHandler {
             return (
                 GraphQLResponseWriter.requestErrors(
                     [GraphQLError("Subscription operations are not supported over HTTP by this server.")],
-                    extensions: JSONObject(), status: 400, media: media),
+                    extensions: configuration.refusedDocumentExtensions, status: 400, media: media),
                 none
             )
         default:

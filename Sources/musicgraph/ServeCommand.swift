@@ -20,6 +20,7 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
   let setup: GatewaySetup
   let port: Int
   var handlerConfiguration = GraphQLHTTPHandler.Configuration()
+  handlerConfiguration.refusedDocumentExtensions = GatewayResponse.notExecutedExtensions
   do throws(CLIError) {
     port = try args.int("--port") ?? 8080
     guard port <= 65_535 else { throw CLIError("--port must be at most 65535") }

@@ -113,6 +113,22 @@ import Testing
         await test.server.shutdown()
     }
 
+    @Test func refusedDocumentsCarryTheConfiguredExtensions() async throws {
+        let test = try TestServer(configure: {
+            $0.refusedDocumentExtensions = JSONObject([("cost", .object(JSONObject([("estimated", .int(0))])))])
+        })
+        let syntax = try await test.post(#"{"query":"{"}"#, accept: "application/graphql-response+json")
+        #expect(syntax.status == 400)
+        #expect(
+            syntax.text
+                == #"{"errors":[{"message":"Syntax Error: Expected Name, found <EOF>.","locations":[{"line":1,"column":2}]}],"#
+                + #""extensions":{"cost":{"estimated":0}}}"#)
+        let subscription = try await test.post(#"{"query":"subscription { hello }"}"#, accept: "application/json")
+        #expect(subscription.status == 200)
+        #expect(subscription.text.hasSuffix(#""extensions":{"cost":{"estimated":0}}}"#))
+        await test.server.shutdown()
+    }
+
     @Test(arguments: [("application/graphql-response+json", 400), ("application/json", 200)])
     func validationErrors(accept: String, status: Int) async throws {
         let test = try TestServer()

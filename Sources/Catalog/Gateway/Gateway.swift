@@ -127,7 +127,15 @@ public struct GatewayResponse: Sendable {
   public var refused: Bool
 
   /// The response `extensions`: `cost {estimated, actual}`, `upstream {requests, cacheHits}`.
-  public var extensions: JSONObject {
+  public var extensions: JSONObject { Self.extensions(estimatedCost: estimatedCost, counts: counts) }
+
+  /// The `extensions` of a request refused before the gateway saw it (a syntax or
+  /// validation error): nothing estimated, nothing sent.
+  public static var notExecutedExtensions: JSONObject {
+    extensions(estimatedCost: 0, counts: UpstreamCounters.Counts())
+  }
+
+  private static func extensions(estimatedCost: Int, counts: UpstreamCounters.Counts) -> JSONObject {
     JSONObject([
       ("cost", .object(JSONObject([("estimated", .int(estimatedCost)), ("actual", .int(counts.cost))]))),
       (
