@@ -75,6 +75,7 @@ public enum QueryCost {
       for selection in selectionSet.selections {
         remainingWork -= 1
         guard remainingWork > 0 else { return .max }
+        guard isIncluded(selection.directives) else { continue }
         switch selection {
         case .field(let field):
           total = saturatingAdd(total, cost(of: field, on: typeName, count: count))
@@ -122,6 +123,26 @@ public enum QueryCost {
         best = max(best, here)
       }
       return best
+    }
+
+    /// False when `@skip(if: true)` or `@include(if: false)` drops the selection, as
+    /// CollectFields does (spec §6.3.2); the condition may be a literal or a variable. A
+    /// condition whose value is not known here (a variable left to its default) counts the
+    /// selection: the estimate stays an upper bound.
+    func isIncluded(_ directives: [Directive]) -> Bool {
+      for directive in directives where directive.name.value == "skip" || directive.name.value == "include" {
+        guard let argument = directive.arguments.first(where: { $0.name.value == "if" }) else { continue }
+        let condition: Bool?
+        switch argument.value {
+        case .boolean(let literal): condition = literal.value
+        case .variable(let variable):
+          if case .bool(let value)? = variables[variable.name.value] { condition = value } else { condition = nil }
+        default: condition = nil
+        }
+        guard let condition else { continue }
+        if directive.name.value == "skip" ? condition : !condition { return false }
+      }
+      return true
     }
 
     func firstArgument(_ field: Field) -> Int? {

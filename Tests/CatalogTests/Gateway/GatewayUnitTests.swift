@@ -87,6 +87,23 @@ import Testing
     #expect(try Self.estimate(#"{ __typename }"#) == 0)
   }
 
+  @Test func skippedSelectionsCostNothing() throws {
+    let query = #"""
+      query($v: Boolean!) {
+        a: videos(query: "x", first: 1) @include(if: $v) { url }
+        b: videos(query: "x", first: 1) @skip(if: true) { url }
+        ... @include(if: false) { c: videos(query: "x", first: 1) { url } }
+        artist(name: "x") { albums(first: 1) { tracks { videos(first: 1) @skip(if: $v) { url } } } }
+      }
+      """#
+    // With v false: a, b and c dropped; the tracks' videos count (15 x 100).
+    #expect(try Self.estimate(query, variables: JSONObject([("v", .bool(false))])) == 1_503)
+    // With v true: a counts (100); the tracks' videos are dropped.
+    #expect(try Self.estimate(query, variables: JSONObject([("v", .bool(true))])) == 103)
+    // v unknown: both counted, an upper bound.
+    #expect(try Self.estimate(query) == 1_603)
+  }
+
   @Test func fragmentsAndInterfacesCount() throws {
     let query = #"""
       { node(id: "itunes:track:1") { ...T } }
