@@ -73,10 +73,12 @@ extension ExecutionContext {
       case .failure(let error): return try fieldError(error, field, path, out)
       }
       guard let resolver = field.customResolver else { return try fieldError(GraphQLError("No resolver"), field, path, out) }
+      // One copy of the path serves the resolver's info and, if it answers later, the hole.
+      let components = path.components
       let resolution: Resolution
       do {
         resolution = try resolver.resolve(
-          source: source, arguments: arguments, info: ResolveInfo(plan: field, execution: self, path: path.components))
+          source: source, arguments: arguments, info: ResolveInfo(plan: field, execution: self, path: components))
       } catch {
         return try fieldError(graphQLError(from: error), field, path, out)
       }
@@ -90,7 +92,7 @@ extension ExecutionContext {
               "The resolver of \(field.parentType).\(field.fieldName) is asynchronous; run the operation with execute(…) async."
             ), field, path, out)
         }
-        out.addHole(PendingField(plan: field, work: work, path: path.components), nullable: field.isNullable)
+        out.addHole(PendingField(plan: field, work: work, path: components), nullable: field.isNullable)
         return
       }
     }
