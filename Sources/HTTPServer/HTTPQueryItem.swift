@@ -16,7 +16,7 @@ extension HTTPQueryItem {
   /// pairs are separated by `&`, the first `=` separates name from value (a missing `=` gives
   /// an empty value), `+` means a space and `%XX` a byte; empty pairs are skipped. Malformed
   /// percent escapes are kept literally and invalid UTF-8 becomes U+FFFD, so any input decodes.
-  static func parse(rawQuery: Substring) -> [HTTPQueryItem] {
+  public static func parse(rawQuery: Substring) -> [HTTPQueryItem] {
     rawQuery.split(separator: "&", omittingEmptySubsequences: true).map { pair in
       if let equals = pair.firstIndex(of: "=") {
         return HTTPQueryItem(
@@ -27,7 +27,7 @@ extension HTTPQueryItem {
   }
 
   /// Percent-decodes one form component, `+` meaning a space.
-  static func formDecode(_ component: Substring) -> String {
+  public static func formDecode(_ component: Substring) -> String {
     let bytes = Array(component.utf8)
     var decoded: [UInt8] = []
     decoded.reserveCapacity(bytes.count)
