@@ -9,7 +9,7 @@ struct CommandLineArguments {
   private(set) var positionals: [String] = []
 
   /// Switches that never take a value.
-  static let knownSwitches: Set<String> = ["--help", "-h", "--json", "--demo"]
+  static let knownSwitches: Set<String> = ["--help", "-h", "--json", "--demo", "--no-result-cache"]
 
   init(_ argv: [String]) {
     var i = 0

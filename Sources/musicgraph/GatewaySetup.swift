@@ -10,7 +10,7 @@ struct GatewaySetup {
   /// The options both commands accept, besides their own.
   static let options: Set<String> = [
     "--demo", "--upstream", "--max-query-cost", "--schema", "--itunes-url", "--apple-music-url", "--rakuten-url",
-    "--youtube-url", "--tmdb-url", "--timeout-ms",
+    "--youtube-url", "--tmdb-url", "--timeout-ms", "--no-result-cache",
   ]
 
   static let optionsHelp = """
@@ -23,6 +23,8 @@ struct GatewaySetup {
                              (YouTube search 100, other calls 1; env MUSICGRAPH_MAX_QUERY_COST;
                              default 50000; 0 = no limit)
       --timeout-ms N         per-try upstream timeout (default 10000)
+      --no-result-cache      execute every query, even a repeat whose upstream responses are all
+                             cached (by default its error-free result is kept beside them)
       --schema FILE          the schema to serve (default ./schema.graphql, else the built-in copy)
 
     keys (environment): YOUTUBE_API_KEY, TMDB_API_KEY, APPLE_MUSIC_TOKEN, RAKUTEN_APP_ID
@@ -51,6 +53,7 @@ struct GatewaySetup {
       if let url = args.value(flag) { configuration.baseURLs[service] = url }
     }
     if let limit = try args.int("--max-query-cost") { configuration.maxQueryCost = limit }
+    if args.flag("--no-result-cache") { configuration.cacheResults = false }
     if let timeout = try args.int("--timeout-ms") {
       // 0 would time every upstream call out at once; unlike --request-timeout-ms it cannot mean "no limit".
       guard timeout >= 1 else { throw CLIError("--timeout-ms must be at least 1 (milliseconds per upstream try)") }

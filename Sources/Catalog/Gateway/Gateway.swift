@@ -57,12 +57,26 @@ public final class Gateway: Sendable {
   /// `configuration.maxQueryCost` (a request error with code `QUERY_COST_EXCEEDED`, no
   /// execution, no upstream request), else executes it with fresh per-request loaders.
   ///
+  /// With `configuration.cacheResults`, an error-free result read only from cacheable
+  /// upstream responses is kept in the cache until the first of them expires, and a repeat of
+  /// the same document, operation name and variables is answered from it without executing:
+  /// what a repeat would compute from the same cached responses, reported as `requests: 0`,
+  /// `cacheHits:` the reads it stands for.
+  ///
   /// - Returns: the result and the response `extensions`: `cost {estimated, actual}` (quota
   ///   units: YouTube search 100, other calls 1; actual counts only requests sent, not cache
   ///   hits) and `upstream {requests, cacheHits}`.
   public func execute(prepared: PreparedDocument, operationName: String?, variables: JSONObject) async
     -> GatewayResponse
   {
+    let resultKey =
+      configuration.cacheResults && cache != nil
+      ? UpstreamCache.resultKey(document: prepared.source, operationName: operationName, variables: variables) : nil
+    if let cache, let resultKey, let hit = cache.lookUpResult(resultKey) {
+      var counts = UpstreamCounters.Counts()
+      counts.cacheHits = hit.upstreamReads
+      return GatewayResponse(result: hit.result, estimatedCost: hit.estimatedCost, counts: counts, refused: false)
+    }
     let estimated = QueryCost.estimate(
       document: prepared.document, operationName: operationName, variables: variables, schema: schema)
     let counters = UpstreamCounters()
@@ -79,24 +93,33 @@ public final class Gateway: Sendable {
         refused: true)
     }
     let scheduler = BatchScheduler()
+    let freshness = ResultFreshness()
     let request = GatewayRequest(
       loaders: RequestLoaders(
-        providers: providers(counters: counters), scheduler: scheduler,
+        providers: providers(counters: counters, freshness: freshness), scheduler: scheduler,
         searchConcurrency: max(1, configuration.searchConcurrency)))
     let result = await GraphQL.execute(
       schema: schema, document: prepared.document, source: prepared.source, variableValues: variables,
       operationName: operationName, resolvers: resolvers, context: request, activity: scheduler,
       planCache: prepared.plans)
+    // A cancelled execution may have stopped completing values without an error.
+    if let cache, let resultKey, result.errors.isEmpty, !result.isRequestError, !Task.isCancelled,
+      let reusable = freshness.reusableUntil
+    {
+      cache.storeResult(
+        CachedResult(result: result, estimatedCost: estimated, upstreamReads: reusable.reads), for: resultKey,
+        expires: reusable.expires)
+    }
     return GatewayResponse(result: result, estimatedCost: estimated, counts: counters.snapshot, refused: false)
   }
 
-  /// The five providers of one request, each over a transport that counts into `counters`
-  /// and reads and fills the shared cache.
-  private func providers(counters: UpstreamCounters) -> Providers {
+  /// The five providers of one request, each over a transport that counts into `counters`,
+  /// notes cacheability in `freshness`, and reads and fills the shared cache.
+  private func providers(counters: UpstreamCounters, freshness: ResultFreshness) -> Providers {
     func seam(_ service: UpstreamService) -> RequestTransport {
       RequestTransport(
         service: service, base: transport, cache: cache, ttlSeconds: configuration.cacheTTLSeconds[service] ?? 0,
-        counters: counters)
+        counters: counters, freshness: freshness)
     }
     let c = configuration
     return Providers(

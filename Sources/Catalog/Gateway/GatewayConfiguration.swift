@@ -34,6 +34,9 @@ public struct GatewayConfiguration: Sendable {
   public var cacheMaxBytes: Int
   /// Seconds a response stays cached when it sends no `Cache-Control: max-age`, per provider.
   public var cacheTTLSeconds: [UpstreamService: Int]
+  /// Keep error-free GraphQL results in the cache too, until the first upstream response they
+  /// read expires, and answer repeats from them (`--no-result-cache` turns it off).
+  public var cacheResults: Bool
 
   public static let defaultMaxQueryCost = 50_000
 
@@ -45,7 +48,7 @@ public struct GatewayConfiguration: Sendable {
     maxQueryCost: Int = GatewayConfiguration.defaultMaxQueryCost, cacheMaxBytes: Int = 64 << 20,
     cacheTTLSeconds: [UpstreamService: Int] = [
       .iTunes: 900, .appleMusic: 900, .rakuten: 900, .youTube: 3_600, .tmdb: 3_600,
-    ]
+    ], cacheResults: Bool = true
   ) {
     self.baseURLs = baseURLs
     self.youTubeAPIKey = youTubeAPIKey
@@ -62,6 +65,7 @@ public struct GatewayConfiguration: Sendable {
     self.maxQueryCost = maxQueryCost
     self.cacheMaxBytes = cacheMaxBytes
     self.cacheTTLSeconds = cacheTTLSeconds
+    self.cacheResults = cacheResults
   }
 
   /// The environment variable naming each provider's base URL override.

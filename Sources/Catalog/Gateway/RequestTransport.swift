@@ -36,7 +36,8 @@ public final class UpstreamCounters: Sendable {
 
 /// The transport seam of one provider within one GraphQL request: answers from the shared
 /// `UpstreamCache` when it can, else sends through `base` and stores 2xx answers; counts
-/// both in the request's `UpstreamCounters`.
+/// both in the request's `UpstreamCounters` and notes in its `ResultFreshness` how long the
+/// request's result could be reused.
 struct RequestTransport: UpstreamTransport {
   let service: UpstreamService
   let base: any UpstreamTransport
@@ -44,6 +45,7 @@ struct RequestTransport: UpstreamTransport {
   /// Seconds a response of this provider stays cached when it sends no `max-age`.
   let ttlSeconds: Int
   let counters: UpstreamCounters
+  let freshness: ResultFreshness
 
   /// The quota units a GET of `url` costs: YouTube search.list 100, anything else 1.
   static func cost(of url: String) -> Int {
@@ -54,9 +56,10 @@ struct RequestTransport: UpstreamTransport {
     let key = cache.map { _ in
       UpstreamCache.cacheKey(url: url, headers: headers, secretParameters: HTTPClientTransport.secretQueryParameters)
     }
-    if let cache, let key, let hit = cache.lookUp(key) {
+    if let cache, let key, let hit = cache.lookUpWithExpiry(key) {
       counters.recordCacheHit()
-      return hit
+      freshness.noteCached(until: hit.expires)
+      return hit.response
     }
     let response: UpstreamResponse
     do {
@@ -64,12 +67,17 @@ struct RequestTransport: UpstreamTransport {
     } catch {
       let outcome = (error as? TransportFailure) == .timedOut ? "timeout" : "unreachable"
       counters.recordRequest(service: service, outcome: outcome, cost: Self.cost(of: url))
+      freshness.noteUncached()
       throw error
     }
     let ok = (200..<300).contains(response.status)
     counters.recordRequest(service: service, outcome: ok ? "ok" : "http_error", cost: Self.cost(of: url))
-    if ok, let cache, let key {
-      cache.store(response, for: key, ttlSeconds: UpstreamCache.maxAge(response.headers) ?? ttlSeconds)
+    if ok, let cache, let key,
+      let expires = cache.store(response, for: key, ttlSeconds: UpstreamCache.maxAge(response.headers) ?? ttlSeconds)
+    {
+      freshness.noteCached(until: expires)
+    } else {
+      freshness.noteUncached()
     }
     return response
   }

@@ -1,14 +1,23 @@
+import GraphQL
 import Synchronization
 
-/// Upstream responses kept across requests: bounded by total body bytes, least recently used
-/// evicted first, each entry valid until its own expiry (TTL per provider, or the response's
-/// `Cache-Control: max-age`). Keys are whole requests minus secrets (`cacheKey`).
+/// Upstream responses kept across requests, and the GraphQL results built from nothing else:
+/// bounded by total body bytes, least recently used evicted first, each entry valid until its
+/// own expiry (TTL per provider, or the response's `Cache-Control: max-age`; a result until
+/// the first of its responses expires). Upstream keys are whole requests minus secrets
+/// (`cacheKey`); result keys are `resultKey`s, which no URL can equal.
 ///
 /// Thread-safe; one per `Gateway`. Only 2xx responses are stored (errors are never cached,
 /// so a retry after an outage reaches the upstream again).
 public final class UpstreamCache: Sendable {
+  /// What an entry holds.
+  enum Value {
+    case upstream(UpstreamResponse)
+    case result(CachedResult)
+  }
+
   struct Entry {
-    var response: UpstreamResponse
+    var value: Value
     var expires: ContinuousClock.Instant
     var bytes: Int
     /// Position in `recency`; older positions of the same key are stale.
@@ -34,6 +43,45 @@ public final class UpstreamCache: Sendable {
 
   /// The live response stored under `key`, marking it recently used; nil when absent or expired.
   public func lookUp(_ key: String, now: ContinuousClock.Instant = .now) -> UpstreamResponse? {
+    lookUpWithExpiry(key, now: now)?.response
+  }
+
+  /// `lookUp`, with the instant the response stops being served.
+  func lookUpWithExpiry(_ key: String, now: ContinuousClock.Instant = .now)
+    -> (response: UpstreamResponse, expires: ContinuousClock.Instant)?
+  {
+    guard let (value, expires) = liveValue(key, now: now), case .upstream(let response) = value else { return nil }
+    return (response, expires)
+  }
+
+  /// Stores `response` under `key` for `ttlSeconds` (nothing when ≤ 0 or larger than the
+  /// whole cache), evicting least recently used entries to stay within `maxBytes`.
+  /// - Returns: the instant the stored response expires; nil when it was not stored.
+  @discardableResult
+  public func store(
+    _ response: UpstreamResponse, for key: String, ttlSeconds: Int, now: ContinuousClock.Instant = .now
+  ) -> ContinuousClock.Instant? {
+    guard ttlSeconds > 0 else { return nil }
+    let expires = now.advanced(by: .seconds(ttlSeconds))
+    return insert(.upstream(response), for: key, bytes: response.body.count, expires: expires) ? expires : nil
+  }
+
+  /// The live result stored under `resultKey`, marking it recently used.
+  public func lookUpResult(_ resultKey: String, now: ContinuousClock.Instant = .now) -> CachedResult? {
+    guard let (value, _) = liveValue(resultKey, now: now), case .result(let result) = value else { return nil }
+    return result
+  }
+
+  /// Stores a GraphQL result until `expires` (nothing when that has passed or the result is
+  /// larger than the whole cache), evicting as `store` does.
+  public func storeResult(
+    _ result: CachedResult, for resultKey: String, expires: ContinuousClock.Instant, now: ContinuousClock.Instant = .now
+  ) {
+    guard expires > now else { return }
+    insert(.result(result), for: resultKey, bytes: result.result.dataJSON?.count ?? 0, expires: expires)
+  }
+
+  private func liveValue(_ key: String, now: ContinuousClock.Instant) -> (Value, ContinuousClock.Instant)? {
     state.withLock { state in
       guard var entry = state.entries[key] else { return nil }
       guard entry.expires > now else {
@@ -43,24 +91,24 @@ public final class UpstreamCache: Sendable {
       }
       entry.tick = state.use(key)
       state.entries[key] = entry
-      return entry.response
+      return (entry.value, entry.expires)
     }
   }
 
-  /// Stores `response` under `key` for `ttlSeconds` (nothing when ≤ 0 or larger than the
-  /// whole cache), evicting least recently used entries to stay within `maxBytes`.
-  public func store(
-    _ response: UpstreamResponse, for key: String, ttlSeconds: Int, now: ContinuousClock.Instant = .now
-  ) {
-    let bytes = response.body.count + key.utf8.count + 256
-    guard ttlSeconds > 0, bytes <= maxBytes else { return }
+  /// Adds an entry of `bodyBytes` (plus its key and a fixed overhead); false when it alone is
+  /// over `maxBytes`.
+  @discardableResult
+  private func insert(_ value: Value, for key: String, bytes bodyBytes: Int, expires: ContinuousClock.Instant) -> Bool {
+    let bytes = bodyBytes + key.utf8.count + 256
+    guard bytes <= maxBytes else { return false }
     state.withLock { state in
       if let old = state.entries[key] { state.bytes -= old.bytes }
       let tick = state.use(key)
-      state.entries[key] = Entry(response: response, expires: now.advanced(by: .seconds(ttlSeconds)), bytes: bytes, tick: tick)
+      state.entries[key] = Entry(value: value, expires: expires, bytes: bytes, tick: tick)
       state.bytes += bytes
       state.evict(toFit: maxBytes)
     }
+    return true
   }
 
   /// Bytes and entries held now (for tests and metrics).
@@ -85,6 +133,18 @@ public final class UpstreamCache: Sendable {
     return shown.isEmpty ? key : key + "\n" + shown.joined(separator: "\n")
   }
 
+  /// The key of a GraphQL result: the document text, the operation name and the variables,
+  /// which (with the upstream data) fix the result. Starts with a newline, which no URL does.
+  public static func resultKey(document: Source, operationName: String?, variables: JSONObject) -> String {
+    var key = "\ngraphql\n"
+    key += operationName ?? ""
+    key += "\n"
+    key += String(decoding: JSONWriter.serialize(.object(variables)), as: UTF8.self)
+    key += "\n"
+    key += String(decoding: document.utf8, as: UTF8.self)
+    return key
+  }
+
   /// Seconds from a `Cache-Control: max-age=N` response header; nil when there is none.
   public static func maxAge(_ headers: [String: String]) -> Int? {
     guard let value = headers["cache-control"] else { return nil }
@@ -93,6 +153,24 @@ public final class UpstreamCache: Sendable {
       if parts.count == 2, parts[0].lowercased() == "max-age", let seconds = Int(parts[1]) { return max(0, seconds) }
     }
     return nil
+  }
+}
+
+/// A GraphQL result kept in the `UpstreamCache`: everything a repeat of its request needs to
+/// answer without executing.
+public struct CachedResult: Sendable {
+  /// The error-free result.
+  public var result: ExecutionResult
+  /// The query's cost estimate (it depends only on the request, like the result).
+  public var estimatedCost: Int
+  /// Upstream reads the result was built from (requests sent plus cache hits): a repeat
+  /// reports them all as cache hits.
+  public var upstreamReads: Int
+
+  public init(result: ExecutionResult, estimatedCost: Int, upstreamReads: Int) {
+    self.result = result
+    self.estimatedCost = estimatedCost
+    self.upstreamReads = upstreamReads
   }
 }
 

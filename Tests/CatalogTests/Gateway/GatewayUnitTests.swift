@@ -53,6 +53,43 @@ import Testing
     #expect(cache.usage.entries == 0)
   }
 
+  @Test func storeReportsTheExpiryItSet() {
+    let cache = UpstreamCache(maxBytes: 2_000)
+    let now = ContinuousClock.now
+    #expect(cache.store(Self.response(10), for: "k", ttlSeconds: 30, now: now) == now.advanced(by: .seconds(30)))
+    #expect(cache.lookUpWithExpiry("k", now: now)?.expires == now.advanced(by: .seconds(30)))
+    #expect(cache.store(Self.response(10), for: "zero", ttlSeconds: 0, now: now) == nil)
+    #expect(cache.store(Self.response(5_000), for: "big", ttlSeconds: 30, now: now) == nil)
+  }
+
+  @Test func resultsShareTheBudgetAndExpireOnTheirOwn() {
+    // A result weighs its data text + key + 256: 1000 + 1 + 256 = 1257, like a response.
+    let cache = UpstreamCache(maxBytes: 3_000)
+    let now = ContinuousClock.now
+    let result = CachedResult(
+      result: ExecutionResult(dataJSON: Array(repeating: 0x31, count: 1_000)), estimatedCost: 3, upstreamReads: 2)
+    cache.storeResult(result, for: "r", expires: now.advanced(by: .seconds(5)), now: now)
+    #expect(cache.lookUpResult("r", now: now.advanced(by: .seconds(4)))?.upstreamReads == 2)
+    #expect(cache.lookUp("r", now: now) == nil)  // a result is no upstream response
+    cache.store(Self.response(1_000), for: "a", ttlSeconds: 60, now: now)
+    #expect(cache.lookUpResult("a", now: now) == nil)
+    cache.store(Self.response(1_000), for: "b", ttlSeconds: 60, now: now)  // evicts r, the oldest
+    #expect(cache.lookUpResult("r", now: now) == nil)
+    #expect(cache.usage.bytes == 2_514)
+    cache.storeResult(result, for: "late", expires: now, now: now)
+    #expect(cache.usage.entries == 2)
+    cache.storeResult(result, for: "r", expires: now.advanced(by: .seconds(5)), now: now)
+    #expect(cache.lookUpResult("r", now: now.advanced(by: .seconds(5))) == nil)
+  }
+
+  @Test func resultKeysNameDocumentOperationAndVariables() {
+    let source = Source("query Q($n: String) { artist(name: $n) { name } }")
+    let key = UpstreamCache.resultKey(
+      document: source, operationName: "Q", variables: JSONObject([("n", .string("AC/DC"))]))
+    #expect(key == "\ngraphql\nQ\n{\"n\":\"AC/DC\"}\nquery Q($n: String) { artist(name: $n) { name } }")
+    #expect(!key.hasPrefix("http"))
+  }
+
   @Test func keysDropSecretsAndMaxAgeIsRead() {
     let key = UpstreamCache.cacheKey(
       url: "http://h/youtube/v3/search?q=a+b&key=SECRET&maxResults=1",

@@ -1,0 +1,40 @@
+import Synchronization
+
+/// How long one request's GraphQL result may be served again from the `UpstreamCache`: until
+/// the first of the upstream responses it read expires, and not at all once one of them was
+/// not cached (an error, a failure, a response too large or with no TTL). Shared by the
+/// request's transports; thread-safe.
+final class ResultFreshness: Sendable {
+  private struct State {
+    var expires: ContinuousClock.Instant?
+    var reads = 0
+    var reusable = true
+  }
+
+  private let state = Mutex(State())
+
+  /// A read answered by, or stored in, the cache until `expires`.
+  func noteCached(until expires: ContinuousClock.Instant) {
+    state.withLock { state in
+      state.reads += 1
+      state.expires = min(state.expires ?? expires, expires)
+    }
+  }
+
+  /// A read whose response the cache does not hold.
+  func noteUncached() {
+    state.withLock { state in
+      state.reads += 1
+      state.reusable = false
+    }
+  }
+
+  /// The expiry of a result built from these reads and the number of reads; nil when the
+  /// result must not be reused, or read nothing upstream (then there is nothing to save).
+  var reusableUntil: (expires: ContinuousClock.Instant, reads: Int)? {
+    state.withLock { state in
+      guard state.reusable, let expires = state.expires else { return nil }
+      return (expires, state.reads)
+    }
+  }
+}
