@@ -1,17 +1,23 @@
 #!/usr/bin/env bash
-# GraphQL-over-HTTP throughput: a static GraphQL query POSTed to our /graphql (the whole
-# GraphQLHTTP stack: Accept negotiation, JSON body, document cache, execution over static data,
-# metrics, one log line per request) versus a bare libmicrohttpd daemon (bench/bare_mhd.c, same
-# daemon flags) answering the very same response bytes, on the same machine in the same run.
-# Load: wrk, 2 threads, CONNECTIONS keep-alive connections (default 64), DURATION seconds per
-# run, RUNS alternating runs each (medians reported). Also reports the gateway's peak RSS
-# (VmHWM) over the whole load, and the ratio ours/bare of requests per second (target >= 0.5).
-# Two more rows locate the gap: the same server answering `{ __typename }` (HTTP layer with
-# almost no execution), and our HTTPServer alone (`musicgraph bench-http serve`, a fixed 1 kB
-# body, no GraphQL at all). A last row is the real gateway, `musicgraph serve --demo`, answering
-# an artist query from its upstream response cache (warmed by one request; every measured
-# request then makes 0 upstream requests): the full resolver and DataLoader path, with its own
-# peak RSS (it includes the in-process demo catalog).
+# Throughput of a cached query over loopback: the real gateway (`musicgraph serve`, pointed at
+# `musicgraph demo-upstream` running as a separate process) answering a repeated artist query,
+# versus a bare libmicrohttpd daemon (bench/bare_mhd.c, same daemon flags) answering the very
+# same response bytes, on the same machine in the same run. Load: wrk, 2 threads, CONNECTIONS
+# keep-alive connections (default 64), DURATION seconds per run, RUNS alternating runs each
+# (medians reported). The headline is the ratio ours/bare of requests per second (target
+# >= 0.5) and the gateway's peak RSS (VmHWM) over the whole load (target < 60 MB).
+#
+# The cached query is warmed by one request; every measured request then makes 0 upstream
+# requests (checked before and after the load). By default the gateway answers it from its
+# result cache (the result kept beside the upstream responses it was read from). More rows
+# locate the cost:
+#   - the same gateway with --no-result-cache: every request executes (resolvers, DataLoaders,
+#     decoding the cached upstream bodies) from the upstream response cache;
+#   - `musicgraph bench-gqlhttp serve`: the GraphQLHTTP stack over static data (negotiation,
+#     JSON body, document cache, execution, metrics, log line), with the same query shape and
+#     with `{ __typename }`;
+#   - `musicgraph bench-http serve`: our HTTPServer alone (a fixed 1 kB body, no GraphQL).
+# Every server logs one JSON line per request to stderr, as in production; they go to /dev/null.
 #
 # Usage: bench/http-gateway.sh [DURATION] [CONNECTIONS] [RUNS]      (defaults 10 64 3)
 # Env:   MUSICGRAPH=path/to/musicgraph to skip the release build.
@@ -30,15 +36,9 @@ if [[ -z "${MUSICGRAPH:-}" ]]; then
 fi
 
 WORK=$(mktemp -d)
-GATEWAY_PID=""
-BARE_PID=""
-PLAIN_PID=""
-DEMO_PID=""
+PIDS=()
 cleanup() {
-  if [[ -n "$GATEWAY_PID" ]]; then kill "$GATEWAY_PID" 2>/dev/null || true; fi
-  if [[ -n "$DEMO_PID" ]]; then kill "$DEMO_PID" 2>/dev/null || true; fi
-  if [[ -n "$PLAIN_PID" ]]; then kill "$PLAIN_PID" 2>/dev/null || true; fi
-  if [[ -n "$BARE_PID" ]]; then kill "$BARE_PID" 2>/dev/null || true; fi
+  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
   rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -46,7 +46,7 @@ trap cleanup EXIT
 gcc -O2 -o "$WORK/bare_mhd" bench/bare_mhd.c $(pkg-config --cflags --libs libmicrohttpd)
 
 wait_for_port() {  # FILE -> prints the port once "port N" appears
-  for _ in $(seq 200); do
+  for _ in $(seq 400); do
     if grep -q '^port ' "$1" 2>/dev/null; then awk '/^port /{print $2; exit}' "$1"; return; fi
     sleep 0.05
   done
@@ -54,94 +54,105 @@ wait_for_port() {  # FILE -> prints the port once "port N" appears
   exit 1
 }
 
-# The gateway logs one JSON line per request to stderr, as in production; they go to /dev/null.
-"$MUSICGRAPH" bench-gqlhttp serve >"$WORK/gateway.out" 2>/dev/null &
-GATEWAY_PID=$!
-GATEWAY_PORT=$(wait_for_port "$WORK/gateway.out")
+wait_for_url() {  # FILE -> prints the URL once the server's first stdout line appears
+  for _ in $(seq 400); do
+    if [[ -s "$1" ]]; then head -1 "$1" | awk '{print $NF}'; return; fi
+    sleep 0.05
+  done
+  echo "server did not start ($1)" >&2
+  exit 1
+}
 
-QUERY='{ artist(name: \"AC/DC\") { name genre albums(first: 3) { title year trackCount } } }'
-BODY="{\"query\":\"$QUERY\"}"
-printf '%s' "$BODY" >"$WORK/request.json"
-curl --silent --show-error -o "$WORK/response.json" -w '%{http_code}' \
-  -H 'Content-Type: application/json' -H 'Accept: application/graphql-response+json' \
-  --data-binary @"$WORK/request.json" "http://127.0.0.1:$GATEWAY_PORT/graphql" >"$WORK/status"
-[[ "$(cat "$WORK/status")" == 200 ]] || { echo "gateway answered $(cat "$WORK/status")" >&2; exit 1; }
+post_json() {  # URL BODYFILE OUTFILE -> prints the HTTP status
+  curl --silent --show-error -o "$3" -w '%{http_code}' -H 'Content-Type: application/json' \
+    -H 'Accept: application/graphql-response+json' --data-binary @"$2" "$1"
+}
+
+write_lua() {  # BODYFILE LUAFILE
+  cat >"$2" <<LUA
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Accept"] = "application/graphql-response+json"
+local file = io.open("$1", "rb")
+wrk.body = file:read("*a")
+file:close()
+LUA
+}
+
+QUERY='{ artist(name: \"AC/DC\") { name genre albums(first: 3) { title releaseDate trackCount } } }'
+printf '%s' "{\"query\":\"$QUERY\"}" >"$WORK/cached.json"
+write_lua "$WORK/cached.json" "$WORK/cached.lua"
+
+# DemoUpstream in a process of its own, so the gateway's RSS is the gateway's.
+"$MUSICGRAPH" demo-upstream --port 0 >"$WORK/upstream.out" 2>/dev/null &
+PIDS+=($!)
+UPSTREAM_URL=$(wait_for_url "$WORK/upstream.out")
+export YOUTUBE_API_KEY=demo TMDB_API_KEY=demo APPLE_MUSIC_TOKEN=demo RAKUTEN_APP_ID=demo
+
+"$MUSICGRAPH" serve --port 0 --upstream "$UPSTREAM_URL" >"$WORK/gateway.out" 2>/dev/null &
+GATEWAY_PID=$!
+PIDS+=($!)
+GATEWAY_URL=$(wait_for_url "$WORK/gateway.out")
+"$MUSICGRAPH" serve --port 0 --upstream "$UPSTREAM_URL" --no-result-cache >"$WORK/executing.out" 2>/dev/null &
+EXECUTING_PID=$!
+PIDS+=($!)
+EXECUTING_URL=$(wait_for_url "$WORK/executing.out")
+for url in "$GATEWAY_URL" "$EXECUTING_URL"; do
+  for attempt in 1 2; do
+    [[ "$(post_json "$url" "$WORK/cached.json" "$WORK/warm.$attempt.out")" == 200 ]] \
+      || { echo "$url answered: $(cat "$WORK/warm.$attempt.out")" >&2; exit 1; }
+  done
+  grep -q '"upstream":{"requests":0,' "$WORK/warm.2.out" \
+    || { echo "the repeated query was not served from the cache: $(cat "$WORK/warm.2.out")" >&2; exit 1; }
+done
+# What bare libmicrohttpd answers: the gateway's own bytes for the cached query.
+cp "$WORK/warm.2.out" "$WORK/response.json"
 
 "$WORK/bare_mhd" "$WORK/response.json" >"$WORK/bare.out" &
-BARE_PID=$!
-BARE_PORT=$(wait_for_port "$WORK/bare.out")
+PIDS+=($!)
+BARE_URL="http://127.0.0.1:$(wait_for_port "$WORK/bare.out")/graphql"
+
+"$MUSICGRAPH" bench-gqlhttp serve >"$WORK/static.out" 2>/dev/null &
+PIDS+=($!)
+STATIC_URL="http://127.0.0.1:$(wait_for_port "$WORK/static.out")/graphql"
+STATIC_QUERY='{ artist(name: \"AC/DC\") { name genre albums(first: 3) { title year trackCount } } }'
+printf '%s' "{\"query\":\"$STATIC_QUERY\"}" >"$WORK/static.json"
+write_lua "$WORK/static.json" "$WORK/static.lua"
+printf '%s' '{"query":"{ __typename }"}' >"$WORK/typename.json"
+write_lua "$WORK/typename.json" "$WORK/typename.lua"
+[[ "$(post_json "$STATIC_URL" "$WORK/static.json" "$WORK/static.response")" == 200 ]] \
+  || { echo "bench-gqlhttp answered: $(cat "$WORK/static.response")" >&2; exit 1; }
 
 "$MUSICGRAPH" bench-http serve >"$WORK/plain.out" 2>/dev/null &
-PLAIN_PID=$!
-PLAIN_PORT=$(wait_for_port "$WORK/plain.out")
+PIDS+=($!)
+PLAIN_URL="http://127.0.0.1:$(wait_for_port "$WORK/plain.out")/graphql"
 
-# The real gateway on the demo catalog: one request fills the upstream cache, the next must be
-# answered from it alone.
-"$MUSICGRAPH" serve --demo --port 0 >"$WORK/demo.out" 2>/dev/null &
-DEMO_PID=$!
-for _ in $(seq 200); do [[ -s "$WORK/demo.out" ]] && break; sleep 0.05; done
-DEMO_URL=$(head -1 "$WORK/demo.out" | awk '{print $NF}')
-[[ -n "$DEMO_URL" ]] || { echo "serve --demo did not start" >&2; exit 1; }
-DEMO_PORT=$(echo "$DEMO_URL" | sed -E 's#.*:([0-9]+)/.*#\1#')
-printf '%s' '{"query":"{ artist(name: \"AC/DC\") { name genre albums(first: 3) { title releaseDate trackCount } } }"}' \
-  >"$WORK/cached.json"
-for attempt in 1 2; do
-  curl --silent --show-error -o "$WORK/cached.$attempt.out" -H 'Content-Type: application/json' \
-    -H 'Accept: application/graphql-response+json' --data-binary @"$WORK/cached.json" "$DEMO_URL"
-done
-grep -q '"upstream":{"requests":0,' "$WORK/cached.2.out" \
-  || { echo "the repeated query was not served from the cache: $(cat "$WORK/cached.2.out")" >&2; exit 1; }
-
-printf '%s' '{"query":"{ __typename }"}' >"$WORK/typename.json"
-cat >"$WORK/typename.lua" <<LUA
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
-wrk.headers["Accept"] = "application/graphql-response+json"
-local file = io.open("$WORK/typename.json", "rb")
-wrk.body = file:read("*a")
-file:close()
-LUA
-
-cat >"$WORK/cached.lua" <<LUA
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
-wrk.headers["Accept"] = "application/graphql-response+json"
-local file = io.open("$WORK/cached.json", "rb")
-wrk.body = file:read("*a")
-file:close()
-LUA
-
-cat >"$WORK/post.lua" <<LUA
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
-wrk.headers["Accept"] = "application/graphql-response+json"
-local file = io.open("$WORK/request.json", "rb")
-wrk.body = file:read("*a")
-file:close()
-LUA
-
-run_wrk() {  # PORT OUTFILE [LUA]
-  wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "${3:-$WORK/post.lua}" "http://127.0.0.1:$1/graphql" >"$2"
+run_wrk() {  # URL OUTFILE LUA
+  wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$3" "$1" >"$2"
 }
 
 # Short warm-ups (page faults, caches, connection set-up), then alternating measured runs.
-wrk -t2 -c"$CONNECTIONS" -d2s -s "$WORK/post.lua" "http://127.0.0.1:$GATEWAY_PORT/graphql" >/dev/null
-wrk -t2 -c"$CONNECTIONS" -d2s -s "$WORK/post.lua" "http://127.0.0.1:$BARE_PORT/graphql" >/dev/null
-wrk -t2 -c"$CONNECTIONS" -d2s -s "$WORK/cached.lua" "http://127.0.0.1:$DEMO_PORT/graphql" >/dev/null
+for url in "$GATEWAY_URL" "$BARE_URL" "$EXECUTING_URL"; do
+  wrk -t2 -c"$CONNECTIONS" -d2s -s "$WORK/cached.lua" "$url" >/dev/null
+done
 for run in $(seq "$RUNS"); do
-  run_wrk "$GATEWAY_PORT" "$WORK/gateway.$run.txt"
-  run_wrk "$BARE_PORT" "$WORK/bare.$run.txt"
-  run_wrk "$GATEWAY_PORT" "$WORK/typename.$run.txt" "$WORK/typename.lua"
-  run_wrk "$PLAIN_PORT" "$WORK/plain.$run.txt"
-  run_wrk "$DEMO_PORT" "$WORK/cached.$run.txt" "$WORK/cached.lua"
+  run_wrk "$GATEWAY_URL" "$WORK/gateway.$run.txt" "$WORK/cached.lua"
+  run_wrk "$BARE_URL" "$WORK/bare.$run.txt" "$WORK/cached.lua"
+  run_wrk "$EXECUTING_URL" "$WORK/executing.$run.txt" "$WORK/cached.lua"
+  run_wrk "$STATIC_URL" "$WORK/static.$run.txt" "$WORK/static.lua"
+  run_wrk "$STATIC_URL" "$WORK/typename.$run.txt" "$WORK/typename.lua"
+  run_wrk "$PLAIN_URL" "$WORK/plain.$run.txt" "$WORK/cached.lua"
 done
 PEAK_RSS_KB=$(awk '/^VmHWM:/{print $2}' "/proc/$GATEWAY_PID/status")
-DEMO_RSS_KB=$(awk '/^VmHWM:/{print $2}' "/proc/$DEMO_PID/status")
+EXECUTING_RSS_KB=$(awk '/^VmHWM:/{print $2}' "/proc/$EXECUTING_PID/status")
+post_json "$GATEWAY_URL" "$WORK/cached.json" "$WORK/after.out" >/dev/null
+grep -q '"upstream":{"requests":0,' "$WORK/after.out" \
+  || { echo "the cached query went upstream after the load: $(cat "$WORK/after.out")" >&2; exit 1; }
 
-python3 - "$WORK" "$RUNS" "$PEAK_RSS_KB" "$(wc -c <"$WORK/response.json")" "$DEMO_RSS_KB" <<'PY'
+python3 - "$WORK" "$RUNS" "$PEAK_RSS_KB" "$(wc -c <"$WORK/response.json")" "$EXECUTING_RSS_KB" <<'PY'
 import re, statistics, sys
 work, runs, peak_kb, body_bytes = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
-demo_kb = int(sys.argv[5])
+executing_kb = int(sys.argv[5])
 units = {"us": 0.001, "ms": 1.0, "s": 1000.0}
 def parse(path):
     text = open(path).read()
@@ -157,22 +168,22 @@ def summary(name):
         print(f"{name}: non-2xx or socket errors: {bad}", file=sys.stderr)
     return statistics.median(r[0] for r in rows), statistics.median(r[1] for r in rows), [round(r[0]) for r in rows]
 ours, bare = summary("gateway"), summary("bare")
+executing, static = summary("executing"), summary("static")
 typename, plain = summary("typename"), summary("plain")
-cached = summary("cached")
 ratio = ours[0] / bare[0]
-print(f"response body: {body_bytes} bytes")
-print(f"ours  /graphql : {ours[0]:10.0f} req/s   p99 {ours[1]:7.2f} ms   runs {ours[2]}")
-print(f"bare  MHD      : {bare[0]:10.0f} req/s   p99 {bare[1]:7.2f} ms   runs {bare[2]}")
-print(f"ours  __typename: {typename[0]:10.0f} req/s   p99 {typename[1]:7.2f} ms   runs {typename[2]}")
-print(f"HTTPServer only: {plain[0]:10.0f} req/s   p99 {plain[1]:7.2f} ms   runs {plain[2]}")
-print(f"serve --demo, upstream cache: {cached[0]:10.0f} req/s   p99 {cached[1]:7.2f} ms   runs {cached[2]}")
-print(f"ratio ours/bare: {ratio:.2f} (target >= 0.5); __typename/bare {typename[0] / bare[0]:.2f}; "
-      f"HTTPServer-only/bare {plain[0] / bare[0]:.2f}")
-print(f"gateway peak RSS: {peak_kb / 1024:.1f} MB (target < 60 MB)")
-print(f"serve --demo: ratio to bare {cached[0] / bare[0]:.2f}, peak RSS {demo_kb / 1024:.1f} MB (with the demo catalog)")
+def row(name, r):
+    print(f"{name:<40}{r[0]:9.0f} req/s  p99 {r[1]:6.2f} ms  {r[0] / bare[0]:5.2f} of bare  runs {r[2]}")
+print(f"cached query: {body_bytes}-byte response, 0 upstream requests during the load")
+row("gateway, cached query (result cache)", ours)
+row("bare libmicrohttpd, same bytes", bare)
+row("gateway --no-result-cache (executes)", executing)
+row("GraphQLHTTP stack over static data", static)
+row("GraphQLHTTP stack, { __typename }", typename)
+row("HTTPServer alone (1 kB body)", plain)
+print(f"ratio ours/bare: {ratio:.2f} (target >= 0.5)")
+print(f"gateway peak RSS under load: {peak_kb / 1024:.1f} MB (target < 60 MB); "
+      f"with --no-result-cache: {executing_kb / 1024:.1f} MB")
 print('{"ours_rps":%.0f,"ours_p99_ms":%.2f,"bare_rps":%.0f,"bare_p99_ms":%.2f,"ratio":%.3f,"peak_rss_mb":%.1f,'
-      '"typename_rps":%.0f,"httpserver_only_rps":%.0f,"serve_demo_cached_rps":%.0f,"serve_demo_cached_p99_ms":%.2f,'
-      '"serve_demo_peak_rss_mb":%.1f}'
-      % (ours[0], ours[1], bare[0], bare[1], ratio, peak_kb / 1024, typename[0], plain[0], cached[0], cached[1],
-         demo_kb / 1024))
+      '"executing_rps":%.0f,"static_stack_rps":%.0f,"typename_rps":%.0f,"httpserver_only_rps":%.0f}'
+      % (ours[0], ours[1], bare[0], bare[1], ratio, peak_kb / 1024, executing[0], static[0], typename[0], plain[0]))
 PY

@@ -5,33 +5,51 @@ import Synchronization
 /// to finish on its own.
 ///
 /// The task starts on the caller's thread (`Task.immediate`): an operation that finishes
-/// without suspending (a cached document over static data) returns at once, with no thread
-/// hop and no deadline scheduled; the clock starts when it first suspends.
+/// without suspending (a cached result, a document over static data) has its value taken at
+/// once, with no continuation, no cancellation handler and no deadline; the clock starts when
+/// it first suspends.
 ///
 /// A task group would not do: it waits for every child, so an operation that ignores
 /// cancellation would hold the client's answer past the deadline. The caller's cancellation
-/// answers nil at once and is forwarded to the operation. `timeoutMs <= 0` means no deadline.
+/// answers nil at once and is forwarded to the operation; an already cancelled caller gets nil
+/// without the operation starting. `timeoutMs <= 0` means no deadline.
 func withDeadline<Value: Sendable>(
     timeoutMs: Int, scheduler: DeadlineScheduler, _ operation: @escaping @Sendable () async -> Value
 ) async -> Value? {
     guard timeoutMs > 0 else { return await operation() }
+    if Task.isCancelled { return nil }
     let race = DeadlineRace<Value>(scheduler: scheduler)
+    let work = Task.immediate { race.operationFinished(with: await operation()) }
+    if let value = race.takeValueIfFinished() { return value }
+    race.setWork(work)
     return await withTaskCancellationHandler {
         await withCheckedContinuation { (continuation: CheckedContinuation<Value?, Never>) in
-            race.start(continuation: continuation, timeoutMs: timeoutMs, operation: operation)
+            race.wait(continuation, timeoutMs: timeoutMs)
         }
     } onCancel: {
-        race.cancel()
+        race.stop()
     }
 }
 
-/// The operation against the clock; whichever finishes first resumes the continuation.
+/// The operation against the clock and the caller's cancellation: whichever comes first
+/// answers the caller, exactly once.
 private final class DeadlineRace<Value: Sendable>: Sendable {
     private struct State {
+        /// The operation's value while nobody waits for it yet.
+        var value: Value?
+        /// The waiting caller.
         var continuation: CheckedContinuation<Value?, Never>?
+        /// The caller has its answer (or a stop came before it waited).
+        var answered = false
         var work: Task<Void, Never>?
         var deadlineToken: Int?
-        var cancelled = false
+    }
+
+    /// What `wait` finds.
+    private enum WaitStart {
+        case value(Value)
+        case stopped
+        case waiting
     }
 
     private let scheduler: DeadlineScheduler
@@ -41,58 +59,75 @@ private final class DeadlineRace<Value: Sendable>: Sendable {
         self.scheduler = scheduler
     }
 
-    func start(
-        continuation: CheckedContinuation<Value?, Never>, timeoutMs: Int, operation: @escaping @Sendable () async -> Value
-    ) {
-        // The continuation goes in first: the operation may finish before `start` returns.
-        let cancelledEarly = state.withLock { state in
+    /// The operation's end: answers a waiting caller, or keeps the value for one to come.
+    func operationFinished(with value: Value) {
+        let (continuation, token) = state.withLock { state -> (CheckedContinuation<Value?, Never>?, Int?) in
+            guard !state.answered else { return (nil, nil) }
+            guard let continuation = state.continuation else {
+                state.value = value
+                return (nil, nil)
+            }
+            state.continuation = nil
+            state.answered = true
+            return (continuation, state.deadlineToken)
+        }
+        if let token { scheduler.cancel(token) }
+        continuation?.resume(returning: value)
+    }
+
+    /// The value of an operation that already finished (the caller then needs nothing else).
+    func takeValueIfFinished() -> Value? {
+        state.withLock { state in
+            guard let value = state.value else { return nil }
+            state.value = nil
+            state.answered = true
+            return value
+        }
+    }
+
+    func setWork(_ work: Task<Void, Never>) {
+        state.withLock { $0.work = work }
+    }
+
+    /// The caller waits: answered at once when the operation finished or a stop came first,
+    /// else when the operation finishes or the deadline passes.
+    func wait(_ continuation: CheckedContinuation<Value?, Never>, timeoutMs: Int) {
+        let now = state.withLock { state -> WaitStart in
+            if let value = state.value {
+                state.value = nil
+                state.answered = true
+                return .value(value)
+            }
+            if state.answered { return .stopped }
             state.continuation = continuation
-            return state.cancelled
+            return .waiting
         }
-        if cancelledEarly {
-            finish(with: nil)
-            return
-        }
-        let work = Task.immediate {
-            let value = await operation()
-            self.finish(with: value)
-        }
-        let finishedSynchronously = state.withLock { $0.continuation == nil }
-        let token = finishedSynchronously ? nil : scheduler.schedule(afterMs: timeoutMs) { self.finish(with: nil) }
-        let alreadyFinished = state.withLock { state in
-            state.work = work
-            state.deadlineToken = token
-            return state.continuation == nil
-        }
-        if alreadyFinished {
-            // Answered before the task and token were stored (by the operation, or by a
-            // cancellation that found nothing to cancel): stop whatever still runs.
-            if let token { scheduler.cancel(token) }
-            work.cancel()
+        switch now {
+        case .value(let value):
+            continuation.resume(returning: value)
+        case .stopped:
+            continuation.resume(returning: nil)
+        case .waiting:
+            let token = scheduler.schedule(afterMs: timeoutMs) { self.stop() }
+            let stillWaiting = state.withLock { state in
+                if state.continuation != nil { state.deadlineToken = token }
+                return state.continuation != nil
+            }
+            if !stillWaiting { scheduler.cancel(token) }
         }
     }
 
-    /// The caller was cancelled: answer nil at once and cancel the operation.
-    func cancel() {
-        state.withLock { $0.cancelled = true }
-        finish(with: nil)
-    }
-
-    /// Resumes the caller with `value` (nil: deadline or cancellation) unless already resumed,
-    /// then cancels the operation (on nil) or the deadline (on a value).
-    private func finish(with value: Value?) {
+    /// The deadline passed or the caller was cancelled: answer nil and cancel the operation.
+    func stop() {
         let (continuation, work, token) = state.withLock {
             state -> (CheckedContinuation<Value?, Never>?, Task<Void, Never>?, Int?) in
+            guard !state.answered else { return (nil, nil, nil) }
+            state.answered = true
             defer { state.continuation = nil }
             return (state.continuation, state.work, state.deadlineToken)
         }
-        guard let continuation else { return }
-        continuation.resume(returning: value)
-        if value == nil {
-            work?.cancel()
-        }
-        if let token {
-            scheduler.cancel(token)
-        }
+        if let token { scheduler.cancel(token) }
+        continuation?.resume(returning: nil)
+        work?.cancel()
     }
 }

@@ -21,40 +21,60 @@ public struct RequestLog: Sendable, Equatable {
     /// The line, keys in this order: `time`, `requestId`, `method`, `path`, `status`,
     /// `durationMs` (3 decimals), `upstreamRequests`, `cacheHits`.
     public var line: String {
-        // Written field by field: one line per request, and building a JSONObject for it cost
-        // a tenth of a small cached query's handler time.
-        let roundedMs = (durationMs * 1000).rounded() / 1000
-        var out: [UInt8] = []
-        out.reserveCapacity(192)
-        out.append(contentsOf: #"{"time":"#.utf8)
-        Self.writeString(time, to: &out)
-        out.append(contentsOf: #","requestId":"#.utf8)
-        Self.writeString(requestID, to: &out)
-        out.append(contentsOf: #","method":"#.utf8)
-        Self.writeString(method, to: &out)
-        out.append(contentsOf: #","path":"#.utf8)
-        Self.writeString(path, to: &out)
-        out.append(contentsOf: #","status":\#(status),"durationMs":"#.utf8)
-        out.append(contentsOf: JSONWriter.serialize(.double(roundedMs)))
-        out.append(contentsOf: #","upstreamRequests":\#(upstreamRequests),"cacheHits":\#(cacheHits)}"#.utf8)
-        return String(decoding: out, as: UTF8.self)
+        // Appended piece by piece to one String: one line per request, and building a
+        // JSONObject (or a byte array decoded back into a String) for it cost a tenth of a
+        // small cached query's handler time.
+        var out = ""
+        out.reserveCapacity(160 + path.utf8.count + requestID.utf8.count)
+        out += #"{"time":"#
+        Self.appendString(time, to: &out)
+        out += #","requestId":"#
+        Self.appendString(requestID, to: &out)
+        out += #","method":"#
+        Self.appendString(method, to: &out)
+        out += #","path":"#
+        Self.appendString(path, to: &out)
+        out += #","status":"#
+        out += String(status)
+        out += #","durationMs":"#
+        Self.appendMilliseconds(durationMs, to: &out)
+        out += #","upstreamRequests":"#
+        out += String(upstreamRequests)
+        out += #","cacheHits":"#
+        out += String(cacheHits)
+        out += "}"
+        return out
     }
 
     /// A JSON string literal, escaped as `JSONWriter` does (`"`, `\\`, C0 controls).
-    private static func writeString(_ text: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                out.append(UInt8(ascii: "\\"))
-                out.append(byte)
-            case 0..<0x20:
-                out.append(contentsOf: JSONWriter.serialize(.string(String(UnicodeScalar(byte)))).dropFirst().dropLast())
-            default:
-                out.append(byte)
-            }
+    private static func appendString(_ text: String, to out: inout String) {
+        out += "\""
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            out += text
+        } else {
+            out += String(decoding: JSONWriter.serialize(.string(text)).dropFirst().dropLast(), as: UTF8.self)
         }
-        out.append(UInt8(ascii: "\""))
+        out += "\""
+    }
+
+    /// `milliseconds` rounded to 3 decimals, as `JSONWriter` prints that double: no trailing
+    /// zeros, no decimal point for a whole number (`12.346`, `0.5`, `3`).
+    private static func appendMilliseconds(_ milliseconds: Double, to out: inout String) {
+        guard milliseconds.isFinite, milliseconds >= 0, milliseconds < 1e12 else {
+            out += String(decoding: JSONWriter.serialize(.double((milliseconds * 1000).rounded() / 1000)), as: UTF8.self)
+            return
+        }
+        let microseconds = Int((milliseconds * 1000).rounded())
+        out += String(microseconds / 1000)
+        var fraction = microseconds % 1000
+        guard fraction > 0 else { return }
+        out += "."
+        var divisor = 100
+        while fraction > 0 {
+            out.unicodeScalars.append(Unicode.Scalar(UInt8(48 + fraction / divisor)))
+            fraction %= divisor
+            divisor /= 10
+        }
     }
 
     /// The default sink: the line and a newline to standard error, in one `write` call so that

@@ -66,6 +66,33 @@ import Testing
         #expect(unbounded == 7)
     }
 
+    @Test func schedulesADeadlineOnlyForWorkThatSuspendsAndForgetsIt() async {
+        let scheduler = DeadlineScheduler()
+        #expect(await withDeadline(timeoutMs: 1_000, scheduler: scheduler) { 42 } == 42)
+        #expect(scheduler.pendingCount == 0)
+        let slow = await withDeadline(timeoutMs: 5_000, scheduler: scheduler) { () async -> Int in
+            try? await Task.sleep(for: .milliseconds(20))
+            return 7
+        }
+        #expect(slow == 7)
+        #expect(scheduler.pendingCount == 0)
+    }
+
+    @Test func anAlreadyCancelledCallerDoesNotStartTheWork() async {
+        let started = Atomic<Bool>(false)
+        let task = Task {
+            while !Task.isCancelled { await Task.yield() }
+            return await withDeadline(timeoutMs: 1_000, scheduler: DeadlineScheduler()) { () async -> Int in
+                started.store(true, ordering: .sequentiallyConsistent)
+                return 1
+            }
+        }
+        task.cancel()
+        #expect(await task.value == nil)
+        let didStart = started.load(ordering: .sequentiallyConsistent)
+        #expect(!didStart)
+    }
+
     @Test func answersNilAtTheDeadlineAndCancelsTheWork() async {
         let cancelled = Atomic<Bool>(false)
         let clock = ContinuousClock()
@@ -189,6 +216,20 @@ import Testing
                 + JSONWriter.string(.string(path))
                 + #","status":200,"durationMs":0.5,"upstreamRequests":0,"cacheHits":0}"#)
         #expect(JSONWriter.string(.string(path)) == #""/a\\b\u0001\n\u001fé\"""#)
+    }
+
+    @Test func durationsPrintAsTheJSONWriterPrintsTheRoundedDouble() {
+        for (milliseconds, text) in [
+            (3.0, "3"), (0.0004, "0"), (0.0005, "0.001"), (1.05, "1.05"), (12.3456, "12.346"), (0.02, "0.02"),
+            (1_234_567.8909, "1234567.891"), (0.1 + 0.2, "0.3"),
+        ] {
+            let line = RequestLog(
+                time: "t", requestID: "r", method: "GET", path: "/", status: 200, durationMs: milliseconds,
+                upstreamRequests: 0, cacheHits: 0
+            ).line
+            #expect(line.contains(#""durationMs":\#(text),"#), "\(milliseconds)")
+            #expect(text == JSONWriter.string(.double((milliseconds * 1000).rounded() / 1000)))
+        }
     }
 
     @Test func nowIsRFC3339WithMilliseconds() {

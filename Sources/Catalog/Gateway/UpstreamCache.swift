@@ -83,14 +83,16 @@ public final class UpstreamCache: Sendable {
 
   private func liveValue(_ key: String, now: ContinuousClock.Instant) -> (Value, ContinuousClock.Instant)? {
     state.withLock { state in
-      guard var entry = state.entries[key] else { return nil }
+      guard let index = state.entries.index(forKey: key) else { return nil }
+      let entry = state.entries.values[index]
       guard entry.expires > now else {
         state.bytes -= entry.bytes
-        state.entries[key] = nil
+        state.entries.remove(at: index)
         return nil
       }
-      entry.tick = state.use(key)
-      state.entries[key] = entry
+      // `use` leaves `entries` alone, so `index` still points at this entry.
+      let tick = state.use(key)
+      state.entries.values[index].tick = tick
       return (entry.value, entry.expires)
     }
   }
@@ -139,7 +141,7 @@ public final class UpstreamCache: Sendable {
     var key = "\ngraphql\n"
     key += operationName ?? ""
     key += "\n"
-    key += String(decoding: JSONWriter.serialize(.object(variables)), as: UTF8.self)
+    key += variables.count == 0 ? "{}" : JSONWriter.string(.object(variables))
     key += "\n"
     key += String(decoding: document.utf8, as: UTF8.self)
     return key
