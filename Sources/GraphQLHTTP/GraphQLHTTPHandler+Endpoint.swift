@@ -6,7 +6,8 @@ extension GraphQLHTTPHandler {
     static let graphQLMethods = "GET, POST, OPTIONS"
 
     /// The GraphQL endpoint (GraphQL over HTTP draft, "Request" and "Response"). Order of checks:
-    /// CORS preflight; method (405); GraphiQL for browsers; `Accept` (406); `Content-Type` (415)
+    /// CORS preflight; method (405); GraphiQL for browsers; `Accept` (406); a body the server
+    /// dropped as over its limit (413); `Content-Type` (415)
     /// and body size (413) for POST; request parameters (400); parse and validation; GET may only
     /// run queries (405); then execution under the deadline (504).
     func serveGraphQL(_ request: HTTPRequest) async -> (HTTPResponse, RequestReport) {
@@ -55,6 +56,8 @@ extension GraphQLHTTPHandler {
         } else {
             media = .graphQLResponseJSON
         }
+        // The server dropped a body over the limit (HTTPServer's handlerAnswersOversizedBodies).
+        if request.bodyExceededLimit { return (tooLarge(media), none) }
 
         let parameters: GraphQLRequestParameters
         do {

@@ -67,6 +67,14 @@ public struct GraphQLHTTPHandler: Sendable {
     // MARK: - Routing
 
     private func route(_ request: HTTPRequest) async -> (HTTPResponse, RequestReport) {
+        if request.bodyExceededLimit, request.path != configuration.path {
+            return (
+                HTTPResponse(
+                    status: 413, contentType: "text/plain; charset=utf-8",
+                    body: "request body larger than \(configuration.maxBodyBytes) bytes\n"),
+                RequestReport()
+            )
+        }
         switch request.path {
         case configuration.path:
             return await serveGraphQL(request)

@@ -16,8 +16,8 @@ public final class GraphQLHTTPServer: Sendable {
 
     /// Starts listening.
     ///
-    /// The HTTP server gets the handler's body limit (a longer body is refused 413 before it is
-    /// read). Its own per-request deadline is turned off: the handler answers 504 at
+    /// The HTTP server gets the handler's body limit, and hands a longer body (dropped, not
+    /// read) to the handler, which answers it 413 as a GraphQL response, logs and counts it. Its own per-request deadline is turned off: the handler answers 504 at
     /// `requestTimeoutMs` itself, through one shared `DeadlineScheduler`, whereas the HTTP
     /// server's deadline costs a sleeping task per request whose timer outlives the request on
     /// Linux (see `DeadlineScheduler`), which under load cost tens of MB of RSS and ~10% of
@@ -29,6 +29,7 @@ public final class GraphQLHTTPServer: Sendable {
         var http = http
         http.maxBodyBytes = handler.configuration.maxBodyBytes
         http.requestTimeoutMs = 0
+        http.handlerAnswersOversizedBodies = true
         self.handler = handler
         self.server = try HTTPServer(configuration: http) { request in await handler.handle(request) }
     }

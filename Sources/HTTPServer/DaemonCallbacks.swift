@@ -11,7 +11,8 @@ enum DaemonCallbacks {
     let daemon = Unmanaged<DaemonState>.fromOpaque(cls).takeUnretainedValue()
     let context = RequestContext(
       rawTarget: uri.map { String(cString: $0) } ?? "/", connection: ConnectionHandle(raw: connection),
-      maxBodyBytes: daemon.configuration.maxBodyBytes)
+      maxBodyBytes: daemon.configuration.maxBodyBytes,
+      handlerAnswersOversizedBodies: daemon.configuration.handlerAnswersOversizedBodies)
     daemon.requestStarted()
     return Unmanaged.passRetained(context).toOpaque()
   }
@@ -34,15 +35,19 @@ enum DaemonCallbacks {
       uploadDataSize.pointee = 0
       return .YES
     }
-    switch context.called(contentLength: contentLength(of: connection)) {
+    let action = context.called(contentLength: contentLength(of: connection))
+    switch action {
     case .proceed:
       return .YES
     case .respond(let response):
       return queue(response, on: connection, closing: daemon.isDraining)
-    case .handle:
+    case .handle, .handleOversized:
+      let oversized = action == .handleOversized
+      let body = context.takeBody()
       let request = HTTPRequest(
         method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
-        rawQuery: String(context.rawQuery), headers: headers(of: connection), body: context.takeBody())
+        rawQuery: String(context.rawQuery), headers: headers(of: connection), body: oversized ? [] : body,
+        bodyExceededLimit: oversized)
       guard let response = daemon.handle(context, request: request) else { return .YES }  // suspended
       return queue(response, on: connection, closing: daemon.isDraining)
     }

@@ -11,11 +11,17 @@ public struct HTTPRequest: Sendable {
   /// The request header fields, looked up case-insensitively.
   public var headers: HTTPHeaders
   /// The request body bytes (empty for a request without one). Never longer than
-  /// `HTTPServer.Configuration.maxBodyBytes`: a longer body is answered 413 without a handler call.
+  /// `HTTPServer.Configuration.maxBodyBytes`: a longer body is answered 413 without a handler
+  /// call, or with `handlerAnswersOversizedBodies` reaches the handler empty, with
+  /// `bodyExceededLimit` set.
   public var body: [UInt8]
+  /// The body was longer than `maxBodyBytes` and dropped (announced by `Content-Length`, or
+  /// counted while it arrived): answer 413.
+  public var bodyExceededLimit: Bool
 
   public init(
-    method: String, path: String, rawQuery: String = "", headers: HTTPHeaders = [:], body: [UInt8] = []
+    method: String, path: String, rawQuery: String = "", headers: HTTPHeaders = [:], body: [UInt8] = [],
+    bodyExceededLimit: Bool = false
   ) {
     self.method = method
     self.path = path
@@ -23,6 +29,7 @@ public struct HTTPRequest: Sendable {
     self.queryItems = HTTPQueryItem.parse(rawQuery: rawQuery[...])
     self.headers = headers
     self.body = body
+    self.bodyExceededLimit = bodyExceededLimit
   }
 
   /// The value of the first query item named `name` (exact case), or nil.

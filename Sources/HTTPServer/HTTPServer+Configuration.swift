@@ -6,8 +6,14 @@ extension HTTPServer {
     /// The TCP port; 0 picks a free ephemeral port (read it back from `HTTPServer.port`).
     public var port: Int
     /// The largest request body accepted, in bytes; a longer one is answered 413 without calling
-    /// the handler. 1 MiB fits any GraphQL document we expect by two orders of magnitude.
+    /// the handler (unless `handlerAnswersOversizedBodies`). 1 MiB fits any GraphQL document we
+    /// expect by two orders of magnitude.
     public var maxBodyBytes: Int
+    /// Hand a request whose body is over `maxBodyBytes` to the handler, with an empty body and
+    /// `HTTPRequest.bodyExceededLimit` set, instead of answering a plain-text 413 without it: for
+    /// handlers that answer, log and count every request themselves. Off by default, so that a
+    /// handler that does not look at the flag never sees a truncated request.
+    public var handlerAnswersOversizedBodies: Bool
     /// How long a handler may take, in milliseconds, before the client gets a 503 and the
     /// handler's task is cancelled. Needed because libmicrohttpd never times out a suspended
     /// connection. Counted from the handler's first suspension (a handler that never suspends
@@ -28,7 +34,7 @@ extension HTTPServer {
     public init(
       host: String = "127.0.0.1", port: Int = 0, maxBodyBytes: Int = 1 << 20, requestTimeoutMs: Int = 30_000,
       idleTimeoutSeconds: Int = 30, threadPoolSize: Int = 2, maxConnections: Int = 1_000,
-      shutdownGraceMs: Int = 5_000
+      shutdownGraceMs: Int = 5_000, handlerAnswersOversizedBodies: Bool = false
     ) {
       self.host = host
       self.port = port
@@ -38,6 +44,7 @@ extension HTTPServer {
       self.threadPoolSize = threadPoolSize
       self.maxConnections = maxConnections
       self.shutdownGraceMs = shutdownGraceMs
+      self.handlerAnswersOversizedBodies = handlerAnswersOversizedBodies
     }
   }
 }

@@ -9,7 +9,8 @@ import Synchronization
 /// (`Task.immediate`). A handler that returns without suspending is answered at once. When it
 /// suspends, the connection is suspended too, and is resumed and answered when the handler
 /// returns or `Configuration.requestTimeoutMs` passes (503), whichever comes first. A body over
-/// `Configuration.maxBodyBytes` is answered 413 without calling the handler.
+/// `Configuration.maxBodyBytes` is answered 413 without calling the handler, or reaches it empty
+/// with `HTTPRequest.bodyExceededLimit` under `Configuration.handlerAnswersOversizedBodies`.
 ///
 /// The server listens from `init` until `shutdown()` (or until it is deinitialised, which stops it
 /// without waiting for handlers).

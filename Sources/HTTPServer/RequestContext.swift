@@ -28,10 +28,13 @@ final class RequestContext: Sendable {
 
   private let inner: Mutex<Inner>
 
-  init(rawTarget: String, connection: ConnectionHandle, maxBodyBytes: Int) {
+  init(rawTarget: String, connection: ConnectionHandle, maxBodyBytes: Int, handlerAnswersOversizedBodies: Bool = false) {
     self.rawTarget = rawTarget
     self.connection = connection
-    self.inner = Mutex(Inner(lifecycle: RequestLifecycle(maxBodyBytes: maxBodyBytes)))
+    self.inner = Mutex(
+      Inner(
+        lifecycle: RequestLifecycle(
+          maxBodyBytes: maxBodyBytes, handlerAnswersOversizedBodies: handlerAnswersOversizedBodies)))
   }
 
   /// The raw query string (after `?`), or empty.

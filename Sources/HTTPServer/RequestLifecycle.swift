@@ -31,6 +31,9 @@ struct RequestLifecycle: Sendable {
     case respond(HTTPResponse)
     /// Start the handler, then `suspendUnlessAnswered()`.
     case handle
+    /// The body is over the limit and the handler answers that itself: start it with an empty
+    /// body and `bodyExceededLimit`, then `suspendUnlessAnswered()`.
+    case handleOversized
   }
 
   /// What the answer to a handled request asks of its giver.
@@ -62,9 +65,12 @@ struct RequestLifecycle: Sendable {
 
   private(set) var state: State = .started
   let maxBodyBytes: Int
+  /// `HTTPServer.Configuration.handlerAnswersOversizedBodies`.
+  let handlerAnswersOversizedBodies: Bool
 
-  init(maxBodyBytes: Int) {
+  init(maxBodyBytes: Int, handlerAnswersOversizedBodies: Bool = false) {
     self.maxBodyBytes = maxBodyBytes
+    self.handlerAnswersOversizedBodies = handlerAnswersOversizedBodies
   }
 
   /// The access handler was called with no body bytes. `contentLength` is the request's
@@ -73,17 +79,11 @@ struct RequestLifecycle: Sendable {
     switch state {
     case .started:
       // An announced oversized body is refused before it is read (no 100-continue is sent).
-      if let contentLength, contentLength > maxBodyBytes {
-        state = .answered
-        return .respond(.payloadTooLarge(limitBytes: maxBodyBytes))
-      }
+      if let contentLength, contentLength > maxBodyBytes { return refuseOversized() }
       state = .receiving(bodyBytes: 0, overLimit: false)
       return .proceed
     case .receiving(_, let overLimit):
-      if overLimit {
-        state = .answered
-        return .respond(.payloadTooLarge(limitBytes: maxBodyBytes))
-      }
+      if overLimit { return refuseOversized() }
       state = .handling(suspended: false)
       return .handle
     case .ready(let response):
@@ -92,6 +92,16 @@ struct RequestLifecycle: Sendable {
     case .handling, .answered:
       return .proceed
     }
+  }
+
+  /// A body over the limit: 413 now, or the handler's own answer.
+  private mutating func refuseOversized() -> CallAction {
+    if handlerAnswersOversizedBodies {
+      state = .handling(suspended: false)
+      return .handleOversized
+    }
+    state = .answered
+    return .respond(.payloadTooLarge(limitBytes: maxBodyBytes))
   }
 
   /// The handler started by `.handle` suspended or returned, and the access handler call is

@@ -312,15 +312,31 @@ import Testing
         await test.server.shutdown()
     }
 
-    @Test func bodiesOverTheLimitAre413() async throws {
+    @Test(arguments: [("application/graphql-response+json", "application/graphql-response+json; charset=utf-8"), ("application/json", "application/json; charset=utf-8")])
+    func bodiesOverTheLimitAre413GraphQLResponsesLoggedAndCounted(accept: String, contentType: String) async throws {
         let test = try TestServer(configure: { $0.maxBodyBytes = 64 })
-        let small = try await test.post(#"{"query":"{ hello }"}"#)
+        let small = try await test.post(#"{"query":"{ hello }"}"#, accept: accept)
         #expect(small.status == 200)
-        let large = try await test.post(#"{"query":"{ hello }","padding":""# + String(repeating: "x", count: 64) + #""}"#)
+        let large = try await test.post(
+            #"{"query":"{ hello }","padding":""# + String(repeating: "x", count: 64) + #""}"#, accept: accept)
         #expect(large.status == 413)
-        // Refused by HTTPServer before the body is read, so in its plain-text form.
-        #expect(large.headers["Content-Type"] == "text/plain; charset=utf-8")
-        #expect(large.text == "request body larger than 64 bytes\n")
+        // Dropped by HTTPServer unread, answered by the handler in the negotiated media type.
+        #expect(large.headers["Content-Type"] == contentType)
+        #expect(large.text == #"{"errors":[{"message":"The request body is larger than 64 bytes."}]}"#)
+        let lines = test.log.all
+        #expect(lines.count == 2)
+        #expect(lines.last?.contains(#""path":"/graphql","status":413,"#) == true)
+        let metrics = try await test.get("/metrics")
+        #expect(metrics.text.contains(#"musicgraph_http_requests_total{path="/graphql",status="413"} 1"#))
+        await test.server.shutdown()
+    }
+
+    @Test func otherPathsAnswerAnOversizedBodyPlainly() async throws {
+        let test = try TestServer(configure: { $0.maxBodyBytes = 10 })
+        let health = try await test.post(String(repeating: "x", count: 11), path: "/healthz")
+        #expect(health.status == 413)
+        #expect(health.text == "request body larger than 10 bytes\n")
+        #expect(test.log.all.count == 1)
         await test.server.shutdown()
     }
 

@@ -80,6 +80,31 @@ import Testing
     await server.shutdown()
   }
 
+  @Test func anOptedInHandlerAnswersOversizedBodiesItself() async throws {
+    let seen = Mutex<[(Bool, Int)]>([])
+    let server = try HTTPServer(
+      configuration: HTTPServer.Configuration(maxBodyBytes: 10, handlerAnswersOversizedBodies: true)
+    ) { request in
+      seen.withLock { $0.append((request.bodyExceededLimit, request.body.count)) }
+      return HTTPResponse(status: request.bodyExceededLimit ? 413 : 200, body: Array("mine".utf8))
+    }
+    let url = "http://127.0.0.1:\(server.port)/x"
+    let announced = try await client.post(url, body: [UInt8](repeating: 1, count: 11))
+    #expect(announced.status == 413)
+    #expect(announced.body == Array("mine".utf8))
+    let chunked = try await RawHTTPConnection.exchange(
+      port: server.port,
+      request: "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+        + "6\r\nhello,\r\n6\r\n world\r\n0\r\n\r\n")
+    #expect(chunked.hasPrefix("HTTP/1.1 413 "))
+    #expect(chunked.hasSuffix("\r\n\r\nmine"))
+    let fits = try await client.post(url, body: [UInt8](repeating: 1, count: 10))
+    #expect(fits.status == 200)
+    let calls = seen.withLock { $0.map { "\($0.0) \($0.1)" } }
+    #expect(calls == ["true 0", "true 0", "false 10"])
+    await server.shutdown()
+  }
+
   @Test func aChunkedBodyOverTheCapIsAnswered413() async throws {
     let server = try HTTPServer(configuration: HTTPServer.Configuration(maxBodyBytes: 10)) { request in
       HTTPResponse(status: 200, body: request.body)

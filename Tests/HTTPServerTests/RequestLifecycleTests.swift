@@ -70,6 +70,20 @@ import Testing
     #expect(lifecycle.called(contentLength: nil) == .proceed)
   }
 
+  @Test func anOptedInHandlerIsStartedForOversizedBodies() {
+    var announced = RequestLifecycle(maxBodyBytes: 10, handlerAnswersOversizedBodies: true)
+    #expect(announced.called(contentLength: 11) == .handleOversized)
+    #expect(announced.state == .handling(suspended: false))
+    #expect(announced.bodyReceived(count: 3) == .discard)
+
+    var streamed = RequestLifecycle(maxBodyBytes: 10, handlerAnswersOversizedBodies: true)
+    #expect(streamed.called(contentLength: nil) == .proceed)
+    #expect(streamed.bodyReceived(count: 11) == .discard)
+    #expect(streamed.called(contentLength: nil) == .handleOversized)
+    #expect(streamed.answer(HTTPResponse(status: 413)) == .none)
+    #expect(streamed.suspendUnlessAnswered() == .respond(HTTPResponse(status: 413)))
+  }
+
   @Test func callsWhileHandlingChangeNothing() {
     var lifecycle = RequestLifecycle(maxBodyBytes: 10)
     _ = lifecycle.called(contentLength: 2)
