@@ -29,6 +29,16 @@ import Testing
         #expect(cache.document(for: "k9") != nil)
     }
 
+    @Test func textsThatDifferOnlyInNormalizationAreDifferentDocuments() throws {
+        let cache = DocumentCache(capacity: 4)
+        let nfd = "{ echo(text: \"Vini\u{301}cius\") }"
+        let nfc = "{ echo(text: \"Vin\u{ED}cius\") }"
+        #expect(nfd == nfc)  // as Swift Strings
+        cache.insert(try prepared("{ hello }"), for: nfd)
+        #expect(cache.document(for: nfd) != nil)
+        #expect(cache.document(for: nfc) == nil)
+    }
+
     @Test func capacityZeroKeepsNothing() throws {
         let cache = DocumentCache(capacity: 0)
         cache.insert(try prepared("{ hello }"), for: "a")

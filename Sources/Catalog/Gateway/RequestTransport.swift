@@ -52,6 +52,11 @@ struct RequestTransport: UpstreamTransport {
     url.contains("/youtube/v3/search") ? 100 : 1
   }
 
+  func discard(url: String, headers: [(name: String, value: String)]) {
+    cache?.remove(
+      UpstreamCache.cacheKey(url: url, headers: headers, secretParameters: HTTPClientTransport.secretQueryParameters))
+  }
+
   func get(url: String, headers: [(name: String, value: String)]) async throws -> UpstreamResponse {
     let key = cache.map { _ in
       UpstreamCache.cacheKey(url: url, headers: headers, secretParameters: HTTPClientTransport.secretQueryParameters)

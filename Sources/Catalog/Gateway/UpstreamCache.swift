@@ -25,9 +25,9 @@ public final class UpstreamCache: Sendable {
   }
 
   struct State {
-    var entries: [String: Entry] = [:]
+    var entries: [ExactStringKey: Entry] = [:]
     /// Keys in order of use, oldest first, with lazily skipped stale positions.
-    var recency: [(key: String, tick: UInt64)] = []
+    var recency: [(key: ExactStringKey, tick: UInt64)] = []
     var recencyStart = 0
     var nextTick: UInt64 = 0
     var bytes = 0
@@ -66,6 +66,14 @@ public final class UpstreamCache: Sendable {
     return insert(.upstream(response), for: key, bytes: response.body.count, expires: expires) ? expires : nil
   }
 
+  /// Drops the entry under `key`, if any.
+  public func remove(_ key: String) {
+    let key = ExactStringKey(key)
+    state.withLock { state in
+      if let entry = state.entries.removeValue(forKey: key) { state.bytes -= entry.bytes }
+    }
+  }
+
   /// The live result stored under `resultKey`, marking it recently used.
   public func lookUpResult(_ resultKey: String, now: ContinuousClock.Instant = .now) -> CachedResult? {
     guard let (value, _) = liveValue(resultKey, now: now), case .result(let result) = value else { return nil }
@@ -81,8 +89,9 @@ public final class UpstreamCache: Sendable {
     insert(.result(result), for: resultKey, bytes: result.result.dataJSON?.count ?? 0, expires: expires)
   }
 
-  private func liveValue(_ key: String, now: ContinuousClock.Instant) -> (Value, ContinuousClock.Instant)? {
-    state.withLock { state in
+  private func liveValue(_ text: String, now: ContinuousClock.Instant) -> (Value, ContinuousClock.Instant)? {
+    let key = ExactStringKey(text)
+    return state.withLock { state in
       guard let index = state.entries.index(forKey: key) else { return nil }
       let entry = state.entries.values[index]
       guard entry.expires > now else {
@@ -100,7 +109,8 @@ public final class UpstreamCache: Sendable {
   /// Adds an entry of `bodyBytes` (plus its key and a fixed overhead); false when it alone is
   /// over `maxBytes`.
   @discardableResult
-  private func insert(_ value: Value, for key: String, bytes bodyBytes: Int, expires: ContinuousClock.Instant) -> Bool {
+  private func insert(_ value: Value, for text: String, bytes bodyBytes: Int, expires: ContinuousClock.Instant) -> Bool {
+    let key = ExactStringKey(text)
     let bytes = bodyBytes + key.utf8.count + 256
     guard bytes <= maxBytes else { return false }
     state.withLock { state in
@@ -135,26 +145,32 @@ public final class UpstreamCache: Sendable {
     return shown.isEmpty ? key : key + "\n" + shown.joined(separator: "\n")
   }
 
-  /// The key of a GraphQL result: the document text, the operation name and the variables,
-  /// which (with the upstream data) fix the result. Starts with a newline, which no URL does.
-  public static func resultKey(document: Source, operationName: String?, variables: JSONObject) -> String {
-    var key = "\ngraphql\n"
-    key += operationName ?? ""
-    key += "\n"
-    key += variables.count == 0 ? "{}" : JSONWriter.string(.object(variables))
-    key += "\n"
-    key += String(decoding: document.utf8, as: UTF8.self)
-    return key
+  /// The key of a GraphQL result: the operation name, the variables and the document text,
+  /// written as one JSON array (so no part can pose as another: `null` and `""` names differ,
+  /// and a newline in a name is escaped) behind a newline, which no URL starts with. Keys are
+  /// compared by their exact bytes. Nil when a variable holds a number JSON cannot write
+  /// (±infinity, NaN): such a request is never cached.
+  public static func resultKey(document: Source, operationName: String?, variables: JSONObject) -> String? {
+    guard variables.entries.allSatisfy({ $0.value.isWritableJSON }) else { return nil }
+    let parts: [JSONValue] = [
+      operationName.map { .string($0) } ?? .null, .object(variables), .string(String(decoding: document.utf8, as: UTF8.self)),
+    ]
+    return "\n" + JSONWriter.string(.array(parts))
   }
 
-  /// Seconds from a `Cache-Control: max-age=N` response header; nil when there is none.
+  /// Seconds from a `Cache-Control: max-age=N` response header: 0 when the response says it
+  /// must not be kept or reused unchecked (`no-store`, `no-cache`, `private`: we are a cache
+  /// shared by every client); nil when it says nothing about its lifetime.
   public static func maxAge(_ headers: [String: String]) -> Int? {
     guard let value = headers["cache-control"] else { return nil }
+    var maxAge: Int?
     for directive in value.split(separator: ",") {
       let parts = directive.trimmingCharacters(in: " ").split(separator: "=", maxSplits: 1)
-      if parts.count == 2, parts[0].lowercased() == "max-age", let seconds = Int(parts[1]) { return max(0, seconds) }
+      let name = parts.first.map { $0.lowercased() } ?? ""
+      if name == "no-store" || name == "no-cache" || name == "private" { return 0 }
+      if parts.count == 2, name == "max-age", let seconds = Int(parts[1]) { maxAge = max(0, seconds) }
     }
-    return nil
+    return maxAge
   }
 }
 
@@ -176,8 +192,20 @@ public struct CachedResult: Sendable {
   }
 }
 
+extension JSONValue {
+  /// False for a value holding a non-finite number, which JSON text cannot carry.
+  fileprivate var isWritableJSON: Bool {
+    switch self {
+    case .double(let number): number.isFinite
+    case .array(let items): items.allSatisfy(\.isWritableJSON)
+    case .object(let object): object.entries.allSatisfy { $0.value.isWritableJSON }
+    case .null, .bool, .int, .string: true
+    }
+  }
+}
+
 extension UpstreamCache.State {
-  mutating func use(_ key: String) -> UInt64 {
+  mutating func use(_ key: ExactStringKey) -> UInt64 {
     nextTick += 1
     recency.append((key, nextTick))
     // Hits append positions without evicting; rebuild once stale positions dominate.

@@ -38,6 +38,9 @@ struct UpstreamCall {
     do {
       return try decode(response.status, response.headers, response.body)
     } catch {
+      // A 2xx the provider cannot read was cached like any 2xx; an error must not outlive
+      // the upstream's recovery by a whole TTL.
+      if case .badResponse = error.kind { transport.discard(url: url, headers: headers) }
       throw error.redacting(secrets)
     }
   }

@@ -7,6 +7,15 @@
 public protocol UpstreamTransport: Sendable {
   /// GETs `url` (absolute, already percent-encoded) with extra request `headers`.
   func get(url: String, headers: [(name: String, value: String)]) async throws -> UpstreamResponse
+
+  /// The response `get` gave for `url` and `headers` could not be used (a 200 that is an HTML
+  /// page, or truncated JSON): a transport that keeps responses must not answer with it again.
+  func discard(url: String, headers: [(name: String, value: String)])
+}
+
+extension UpstreamTransport {
+  /// Transports that keep nothing have nothing to discard.
+  public func discard(url: String, headers: [(name: String, value: String)]) {}
 }
 
 /// A complete HTTP response as a provider sees it.

@@ -33,7 +33,8 @@ public final class ExecutionPlanCache: Sendable {
     let name = operation.name?.value
     return entries.withLock { entries in
       entries.first {
-        $0.operationStart == operation.loc.start && $0.operationName == name && $0.variables == variables
+        $0.operationStart == operation.loc.start && $0.operationName == name
+          && $0.variables.isIdentical(to: variables)
       }?.plan
     }
   }
@@ -44,7 +45,7 @@ public final class ExecutionPlanCache: Sendable {
     entries.withLock { entries in
       let present = entries.contains {
         $0.operationStart == entry.operationStart && $0.operationName == entry.operationName
-          && $0.variables == variables
+          && $0.variables.isIdentical(to: variables)
       }
       guard !present else { return }  // another execution raced us to it
       if entries.count >= Self.capacity { entries.removeFirst() }

@@ -12,7 +12,7 @@ extension LoopbackTests {
 
     static func key(_ h: GatewayHarness, _ query: String, variables: JSONObject = JSONObject()) throws -> String {
       guard case .success(let prepared) = h.gateway.prepare(query) else { throw HarnessError("query rejected") }
-      return UpstreamCache.resultKey(document: prepared.source, operationName: nil, variables: variables)
+      return try #require(UpstreamCache.resultKey(document: prepared.source, operationName: nil, variables: variables))
     }
 
     @Test func anErrorFreeResultIsKeptWithTheReadsItStandsFor() async throws {
@@ -94,6 +94,21 @@ extension LoopbackTests {
         #expect(first.result.errors.first?.extensions["code"] == .string("BAD_USER_INPUT"))
         #expect(first.result.data?["artist", "name"] == .string("AC/DC"))
         #expect(h.gateway.cache?.lookUpResult(try Self.key(h, query)) == nil)
+      }
+    }
+
+    @Test func aSuccessStatusThatCannotBeReadIsNotAnsweredAgain() async throws {
+      try await GatewayHarness.run { h in
+        let query = #"{ artist(name: "Kiss") { name } }"#
+        try await h.loopback.setFaults(#"{"/search":{"html":true}}"#)
+        let broken = try await h.query(query)
+        #expect(broken.result.errors.first?.extensions["code"] == .string("UPSTREAM_BAD_RESPONSE"))
+        try await h.loopback.setFaults("{}")
+        let recovered = try await h.query(query)
+        #expect(recovered.result.errors == [])
+        #expect(recovered.result.data?["artist", "name"] == .string("Kiss"))
+        #expect(recovered.counts.totalRequests == 1)
+        #expect(recovered.counts.cacheHits == 0)
       }
     }
 

@@ -86,8 +86,35 @@ import Testing
     let source = Source("query Q($n: String) { artist(name: $n) { name } }")
     let key = UpstreamCache.resultKey(
       document: source, operationName: "Q", variables: JSONObject([("n", .string("AC/DC"))]))
-    #expect(key == "\ngraphql\nQ\n{\"n\":\"AC/DC\"}\nquery Q($n: String) { artist(name: $n) { name } }")
-    #expect(!key.hasPrefix("http"))
+    #expect(key == "\n" + #"["Q",{"n":"AC/DC"},"query Q($n: String) { artist(name: $n) { name } }"]"#)
+  }
+
+  /// Each pair once shared a key, so one request was answered with the other's result.
+  @Test func resultKeysCannotCollide() throws {
+    let empty = JSONObject()
+    let doc = Source("{ a }")
+    #expect(
+      UpstreamCache.resultKey(document: doc, operationName: nil, variables: empty)
+        != UpstreamCache.resultKey(document: doc, operationName: "", variables: empty))
+    // A newline in the operation name cannot shift text into the document part.
+    #expect(
+      UpstreamCache.resultKey(document: Source("x\n{ b }"), operationName: "y", variables: empty)
+        != UpstreamCache.resultKey(document: Source("{ b }"), operationName: "y\n{}\nx", variables: empty))
+    // 1e400 reads as infinity, which JSON writes as null: never cached at all.
+    #expect(UpstreamCache.resultKey(document: doc, operationName: nil, variables: JSONObject([("k", .double(.infinity))])) == nil)
+    #expect(UpstreamCache.resultKey(document: doc, operationName: nil, variables: JSONObject([("k", .array([.double(.nan)]))])) == nil)
+    // Texts equal as Swift Strings (canonically equivalent) but not byte for byte.
+    let nfc = try #require(UpstreamCache.resultKey(document: doc, operationName: nil, variables: JSONObject([("n", .string("Vin\u{ED}cius"))])))
+    let nfd = try #require(UpstreamCache.resultKey(document: doc, operationName: nil, variables: JSONObject([("n", .string("Vini\u{301}cius"))])))
+    let cache = UpstreamCache(maxBytes: 10_000)
+    let now = ContinuousClock.now
+    cache.storeResult(
+      CachedResult(result: ExecutionResult(dataJSON: Array("{}".utf8)), estimatedCost: 1, upstreamReads: 1), for: nfd,
+      expires: now.advanced(by: .seconds(60)), now: now)
+    #expect(cache.lookUpResult(nfd, now: now) != nil)
+    #expect(cache.lookUpResult(nfc, now: now) == nil)
+    cache.store(Self.response(1), for: "http://h/search?term=Vini\u{301}cius", ttlSeconds: 60, now: now)
+    #expect(cache.lookUp("http://h/search?term=Vin\u{ED}cius", now: now) == nil)
   }
 
   @Test func keysDropSecretsAndMaxAgeIsRead() {
@@ -97,7 +124,10 @@ import Testing
       secretParameters: HTTPClientTransport.secretQueryParameters)
     #expect(key == "http://h/youtube/v3/search?q=a+b&maxResults=1\naccept:application/json")
     #expect(UpstreamCache.maxAge(["cache-control": "public, max-age=120"]) == 120)
-    #expect(UpstreamCache.maxAge(["cache-control": "no-store"]) == nil)
+    #expect(UpstreamCache.maxAge(["cache-control": "no-store"]) == 0)
+    #expect(UpstreamCache.maxAge(["cache-control": "max-age=60, no-cache"]) == 0)
+    #expect(UpstreamCache.maxAge(["cache-control": "private, max-age=60"]) == 0)
+    #expect(UpstreamCache.maxAge(["cache-control": "public"]) == nil)
     #expect(UpstreamCache.maxAge([:]) == nil)
   }
 }
