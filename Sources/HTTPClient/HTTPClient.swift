@@ -65,15 +65,23 @@ public final class HTTPClient: Sendable {
   public func execute(
     _ request: HTTPClientRequest, deadline: ContinuousClock.Instant? = nil
   ) async throws(HTTPClientError) -> HTTPClientResponse {
+    try await executeCountingTries(request, deadline: deadline).result.get()
+  }
+
+  /// `execute(_:deadline:)`, with how many times the request was sent, failures included (a
+  /// response carries it as `tries` too): for callers that count upstream requests or quota.
+  public func executeCountingTries(
+    _ request: HTTPClientRequest, deadline: ContinuousClock.Instant? = nil
+  ) async -> (result: Result<HTTPClientResponse, HTTPClientError>, tries: Int) {
     let clock = ContinuousClock()
     let host = Self.hostKey(of: request.url)
     var tries = 0
     while true {
-      guard !Task.isCancelled else { throw .cancelled(url: redactedURL(request.url)) }
+      guard !Task.isCancelled else { return (.failure(.cancelled(url: redactedURL(request.url))), tries) }
       switch await limiter.acquire(host: host, deadline: deadline) {
       case .acquired: break
-      case .cancelled: throw .cancelled(url: redactedURL(request.url))
-      case .deadlineExceeded: throw .deadlineExceeded(url: redactedURL(request.url))
+      case .cancelled: return (.failure(.cancelled(url: redactedURL(request.url))), tries)
+      case .deadlineExceeded: return (.failure(.deadlineExceeded(url: redactedURL(request.url))), tries)
       }
       var timeoutMs = configuration.timeoutMs
       var clippedByDeadline = false
@@ -81,7 +89,7 @@ public final class HTTPClient: Sendable {
         let remainingMs = Self.milliseconds(clock.now.duration(to: deadline))
         guard remainingMs > 0 else {
           limiter.release(host: host)
-          throw .deadlineExceeded(url: redactedURL(request.url))
+          return (.failure(.deadlineExceeded(url: redactedURL(request.url))), tries)
         }
         if remainingMs < timeoutMs {
           timeoutMs = remainingMs
@@ -109,23 +117,25 @@ public final class HTTPClient: Sendable {
           after: retryOutcome, completedTries: tries, isIdempotent: request.isIdempotent,
           random: Double.random(in: 0..<1))
       else {
-        var response = try result.get()
-        response.tries = tries
-        return response
+        return (result.map { response in
+          var response = response
+          response.tries = tries
+          return response
+        }, tries)
       }
       if let deadline, clock.now.advanced(by: .milliseconds(delayMs)) >= deadline {
         // A retry was due but cannot finish in time: a response is still worth returning,
         // a failure means the deadline cut the call short.
         guard case .success(var response) = result else {
-          throw .deadlineExceeded(url: redactedURL(request.url))
+          return (.failure(.deadlineExceeded(url: redactedURL(request.url))), tries)
         }
         response.tries = tries
-        return response
+        return (.success(response), tries)
       }
       do {
         try await Task.sleep(for: .milliseconds(delayMs))
       } catch {
-        throw .cancelled(url: redactedURL(request.url))
+        return (.failure(.cancelled(url: redactedURL(request.url))), tries)
       }
     }
   }

@@ -15,6 +15,18 @@ import Testing
     await server.shutdown()
   }
 
+  @Test func failuresReportHowManyTimesTheyWereSent() async throws {
+    let server = try LoopbackServer { _, _ in
+      try? await Task.sleep(for: .seconds(5))
+      return HTTPResponse(status: 200)
+    }
+    let (result, tries) = await fastRetryClient(maxTries: 2, timeoutMs: 100).executeCountingTries(
+      HTTPClientRequest(method: "GET", url: server.url("/slow")))
+    #expect(tries == 2)
+    #expect(result.map(\.status) == .failure(.timedOut(url: server.url("/slow"), afterMs: 100)))
+    await server.shutdown()
+  }
+
   @Test func aRecoveredServerEndsTheRetries() async throws {
     let server = try LoopbackServer { _, number in
       number == 1 ? HTTPResponse(status: 502) : HTTPResponse(status: 200, contentType: "text/plain", body: "ok")

@@ -1,6 +1,7 @@
 import Synchronization
 
-/// What one GraphQL request made its upstreams do: requests sent (by service and outcome),
+/// What one GraphQL request made its upstreams do: requests sent, retries included (by service
+/// and the call's final outcome),
 /// reads answered by the cache, and the quota cost of the requests sent (YouTube search 100
 /// units, every other call 1). Shared by the request's transports; thread-safe.
 public final class UpstreamCounters: Sendable {
@@ -22,10 +23,12 @@ public final class UpstreamCounters: Sendable {
 
   public var snapshot: Counts { counts.withLock { $0 } }
 
-  func recordRequest(service: UpstreamService, outcome: String, cost: Int) {
+  /// A call that sent its request `tries` times (retries included), each costing `cost`
+  /// units; all are counted under the call's final `outcome`.
+  func recordRequest(service: UpstreamService, outcome: String, cost: Int, tries: Int = 1) {
     counts.withLock { counts in
-      counts.requests[service.rawValue, default: [:]][outcome, default: 0] += 1
-      counts.cost += cost
+      counts.requests[service.rawValue, default: [:]][outcome, default: 0] += tries
+      counts.cost += cost * tries
     }
   }
 
@@ -70,13 +73,15 @@ struct RequestTransport: UpstreamTransport {
     do {
       response = try await base.get(url: url, headers: headers)
     } catch {
-      let outcome = (error as? TransportFailure) == .timedOut ? "timeout" : "unreachable"
-      counters.recordRequest(service: service, outcome: outcome, cost: Self.cost(of: url))
+      let failure = error as? TransportFailure
+      let outcome = failure?.underlying == .timedOut ? "timeout" : "unreachable"
+      counters.recordRequest(service: service, outcome: outcome, cost: Self.cost(of: url), tries: failure?.tries ?? 1)
       freshness.noteUncached()
       throw error
     }
     let ok = (200..<300).contains(response.status)
-    counters.recordRequest(service: service, outcome: ok ? "ok" : "http_error", cost: Self.cost(of: url))
+    counters.recordRequest(
+      service: service, outcome: ok ? "ok" : "http_error", cost: Self.cost(of: url), tries: response.tries)
     if ok, let cache, let key,
       let expires = cache.store(response, for: key, ttlSeconds: UpstreamCache.maxAge(response.headers) ?? ttlSeconds)
     {

@@ -2,7 +2,7 @@ import HTTPClient
 
 /// `UpstreamTransport` over the libcurl `HTTPClient`: retries, timeouts, the per-host cap
 /// and redaction are the client's (see `HTTPClient.Configuration`); this only maps its
-/// failures onto `TransportFailure`.
+/// failures onto `TransportFailure` and reports how many times each request was sent.
 public struct HTTPClientTransport: UpstreamTransport {
   public let client: HTTPClient
   /// Bounds a whole call (every try and back-off) in milliseconds; nil leaves only the
@@ -22,20 +22,21 @@ public struct HTTPClientTransport: UpstreamTransport {
 
   public func get(url: String, headers: [(name: String, value: String)]) async throws -> UpstreamResponse {
     let deadline = deadlineMs.map { ContinuousClock.now.advanced(by: .milliseconds($0)) }
-    do {
-      let response = try await client.get(
-        url, headers: HTTPClientHeaders(headers.map { ($0.name, $0.value) }), deadline: deadline)
+    let (result, tries) = await client.executeCountingTries(
+      HTTPClientRequest(method: "GET", url: url, headers: HTTPClientHeaders(headers.map { ($0.name, $0.value) })),
+      deadline: deadline)
+    let failure: TransportFailure
+    switch result {
+    case .success(let response):
       var fields: [String: String] = [:]
       for field in response.headers { fields[field.name.lowercased()] = field.value }
-      return UpstreamResponse(status: response.status, headers: fields, body: response.body)
-    } catch {
-      switch error {
-      case .timedOut, .deadlineExceeded: throw TransportFailure.timedOut
-      case .connectFailed(_, let message): throw TransportFailure.connectFailed(reason: message)
-      case .responseTooLarge(_, let limit): throw TransportFailure.failed(reason: "response larger than \(limit) bytes")
-      case .cancelled: throw CancellationError()
-      case .transport(_, let code, let message): throw TransportFailure.failed(reason: "curl \(code): \(message)")
-      }
+      return UpstreamResponse(status: response.status, headers: fields, body: response.body, tries: tries)
+    case .failure(.timedOut), .failure(.deadlineExceeded): failure = .timedOut
+    case .failure(.connectFailed(_, let message)): failure = .connectFailed(reason: message)
+    case .failure(.responseTooLarge(_, let limit)): failure = .failed(reason: "response larger than \(limit) bytes")
+    case .failure(.cancelled): throw CancellationError()
+    case .failure(.transport(_, let code, let message)): failure = .failed(reason: "curl \(code): \(message)")
     }
+    throw tries > 1 ? TransportFailure.afterTries(failure, tries: tries) : failure
   }
 }

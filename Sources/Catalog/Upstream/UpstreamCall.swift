@@ -14,11 +14,13 @@ struct UpstreamCall {
     do {
       return try await transport.get(url: url, headers: headers)
     } catch let failure as TransportFailure {
-      switch failure {
+      switch failure.underlying {
       case .timedOut:
         throw UpstreamError(service: service, kind: .timeout)
       case .connectFailed(let reason), .failed(let reason):
         throw UpstreamError(service: service, kind: .unreachable(reason: redact(reason)))
+      case .afterTries:
+        throw UpstreamError(service: service, kind: .unreachable(reason: "failed"))  // `underlying` never is one
       }
     } catch let error as UpstreamError {
       throw error

@@ -24,20 +24,37 @@ public struct UpstreamResponse: Sendable {
   /// Header fields with lower-cased names.
   public var headers: [String: String]
   public var body: [UInt8]
+  /// How many times the request was sent to get this response (retries included).
+  public var tries: Int
 
-  public init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
+  public init(status: Int, headers: [String: String] = [:], body: [UInt8] = [], tries: Int = 1) {
     self.status = status
     self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
     self.body = body
+    self.tries = tries
   }
 }
 
 /// Why a transport produced no response.
-public enum TransportFailure: Error, Sendable, Equatable {
+public indirect enum TransportFailure: Error, Sendable, Equatable {
   /// The connect or total timeout elapsed (or the transfer stalled mid-body).
   case timedOut
   /// No connection: refused, DNS failure, TLS failure. `reason` must not contain secrets.
   case connectFailed(reason: String)
   /// Anything else: reset mid-transfer, response too large, cancelled.
   case failed(reason: String)
+  /// `failure`, the last of `tries` sends (a transport that retries).
+  case afterTries(TransportFailure, tries: Int)
+
+  /// The failure itself, without the count of tries.
+  public var underlying: TransportFailure {
+    if case .afterTries(let failure, _) = self { return failure.underlying }
+    return self
+  }
+
+  /// How many times the request was sent before failing so.
+  public var tries: Int {
+    if case .afterTries(_, let tries) = self { return tries }
+    return 1
+  }
 }

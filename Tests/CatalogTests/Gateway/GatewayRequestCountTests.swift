@@ -68,6 +68,17 @@ extension LoopbackTests {
       }
     }
 
+    @Test func everyTryOfARetriedCallIsCountedAndCosted() async throws {
+      try await GatewayHarness.run(configure: { $0.upstreamMaxTries = 2 }) { h in
+        try await h.loopback.setFaults(#"{"/youtube/v3/search":{"status":503}}"#)
+        let response = try await h.query(#"{ videos(query: "Back in Black", first: 1) { title } }"#)
+        #expect(response.result.errors.first?.extensions["code"] == .string("UPSTREAM_HTTP_ERROR"))
+        #expect(try await h.loopback.requestLog().entries.count == 2)
+        #expect(response.counts.requests == ["youtube": ["http_error": 2]])
+        #expect(response.counts.cost == 200)
+      }
+    }
+
     @Test func cachingOffMeansEveryRepeatGoesUpstream() async throws {
       try await GatewayHarness.run(configure: { $0.cacheMaxBytes = 0 }) { h in
         _ = try await h.query(#"{ artist(name: "AC/DC") { name } }"#)
