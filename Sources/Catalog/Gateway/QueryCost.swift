@@ -18,6 +18,9 @@ public enum QueryCost {
     var unitCost = 1
     var parentsPerCall = 1
     var defaultFirst: Int? = nil
+    /// Unit costs that replace `unitCost` when the field's `source` argument names another
+    /// upstream (`Track.videos(source: ITUNES)` searches iTunes, 1 unit, not YouTube).
+    var unitCostBySource: [String: Int] = [:]
   }
 
   static let rules: [String: Rule] = [
@@ -28,7 +31,8 @@ public enum QueryCost {
     "Album.artist": Rule(parentsPerCall: ITunesProvider.maxLookupIds),
     "Album.tracks": Rule(parentsPerCall: ITunesProvider.maxLookupIds, defaultFirst: 15),
     "Track.album": Rule(parentsPerCall: ITunesProvider.maxLookupIds),
-    "Track.videos": Rule(unitCost: 100, defaultFirst: 3), "Movie.videos": Rule(defaultFirst: 3),
+    "Track.videos": Rule(unitCost: 100, defaultFirst: 3, unitCostBySource: ["ITUNES": 1]),
+    "Movie.videos": Rule(defaultFirst: 3),
   ]
 
   /// The estimated cost of the operation `operationName` selects in `document` (0 when none
@@ -110,7 +114,8 @@ public enum QueryCost {
         if let rule = rules[key] {
           // ⌈count / parentsPerCall⌉ without overflowing when count has saturated.
           let calls = count / rule.parentsPerCall + (count % rule.parentsPerCall == 0 ? 0 : 1)
-          here = saturatingMultiply(calls, rule.unitCost)
+          let unitCost = enumArgument(field, "source").flatMap { rule.unitCostBySource[$0] } ?? rule.unitCost
+          here = saturatingMultiply(calls, unitCost)
           if isList(definition.type) {
             children = saturatingMultiply(count, firstArgument(field) ?? rule.defaultFirst ?? defaultListSize[key] ?? 10)
           }
@@ -151,6 +156,19 @@ public enum QueryCost {
       case .int(let literal): return Int(literal.value).map { max(0, $0) }
       case .variable(let variable):
         if case .int(let n)? = variables[variable.name.value] { return max(0, n) }
+        return nil
+      default: return nil
+      }
+    }
+
+    /// The value of an enum argument given as a literal or a variable; nil when absent or
+    /// left to its default.
+    func enumArgument(_ field: Field, _ name: String) -> String? {
+      guard let argument = field.arguments.first(where: { $0.name.value == name }) else { return nil }
+      switch argument.value {
+      case .enumValue(let literal): return literal.value
+      case .variable(let variable):
+        if case .string(let value)? = variables[variable.name.value] { return value }
         return nil
       default: return nil
       }

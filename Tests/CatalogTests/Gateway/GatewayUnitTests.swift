@@ -154,6 +154,17 @@ import Testing
     #expect(try Self.estimate(#"{ __typename }"#) == 0)
   }
 
+  @Test func iTunesVideosCostOneUnitNotAYouTubeSearch() throws {
+    let track = #"track(id: "itunes:track:300001")"#
+    #expect(try Self.estimate("{ \(track) { videos(first: 2, source: ITUNES) { title } } }") == 2)
+    #expect(try Self.estimate("{ \(track) { videos(first: 2, source: YOUTUBE) { title } } }") == 101)
+    #expect(try Self.estimate("{ \(track) { videos(first: 2) { title } } }") == 101)
+    #expect(
+      try Self.estimate(
+        "query($s: VideoSource) { \(track) { videos(source: $s) { title } } }",
+        variables: JSONObject([("s", .string("ITUNES"))])) == 2)
+  }
+
   @Test func skippedSelectionsCostNothing() throws {
     let query = #"""
       query($v: Boolean!) {
