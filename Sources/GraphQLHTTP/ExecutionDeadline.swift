@@ -12,13 +12,16 @@ import Synchronization
 /// A task group would not do: it waits for every child, so an operation that ignores
 /// cancellation would hold the client's answer past the deadline. The caller's cancellation
 /// answers nil at once and is forwarded to the operation; an already cancelled caller gets nil
-/// without the operation starting. `timeoutMs <= 0` means no deadline.
+/// without the operation starting. `timeoutMs <= 0` means no deadline. `abandoned` gets the
+/// value of an operation that finished after its caller was answered nil (what it did still
+/// happened: its upstream requests, say, still count).
 func withDeadline<Value: Sendable>(
-    timeoutMs: Int, scheduler: DeadlineScheduler, _ operation: @escaping @Sendable () async -> Value
+    timeoutMs: Int, scheduler: DeadlineScheduler, abandoned: (@Sendable (Value) -> Void)? = nil,
+    _ operation: @escaping @Sendable () async -> Value
 ) async -> Value? {
     guard timeoutMs > 0 else { return await operation() }
     if Task.isCancelled { return nil }
-    let race = DeadlineRace<Value>(scheduler: scheduler)
+    let race = DeadlineRace<Value>(scheduler: scheduler, abandoned: abandoned)
     let work = Task.immediate { race.operationFinished(with: await operation()) }
     if let value = race.takeValueIfFinished() { return value }
     race.setWork(work)
@@ -53,23 +56,31 @@ private final class DeadlineRace<Value: Sendable>: Sendable {
     }
 
     private let scheduler: DeadlineScheduler
+    private let abandoned: (@Sendable (Value) -> Void)?
     private let state = Mutex(State())
 
-    init(scheduler: DeadlineScheduler) {
+    init(scheduler: DeadlineScheduler, abandoned: (@Sendable (Value) -> Void)?) {
         self.scheduler = scheduler
+        self.abandoned = abandoned
     }
 
-    /// The operation's end: answers a waiting caller, or keeps the value for one to come.
+    /// The operation's end: answers a waiting caller, keeps the value for one to come, or
+    /// hands it to `abandoned` when the caller was answered nil already.
     func operationFinished(with value: Value) {
-        let (continuation, token) = state.withLock { state -> (CheckedContinuation<Value?, Never>?, Int?) in
-            guard !state.answered else { return (nil, nil) }
+        let (continuation, token, late) = state.withLock {
+            state -> (CheckedContinuation<Value?, Never>?, Int?, Bool) in
+            guard !state.answered else { return (nil, nil, true) }
             guard let continuation = state.continuation else {
                 state.value = value
-                return (nil, nil)
+                return (nil, nil, false)
             }
             state.continuation = nil
             state.answered = true
-            return (continuation, state.deadlineToken)
+            return (continuation, state.deadlineToken, false)
+        }
+        if late {
+            abandoned?(value)
+            return
         }
         if let token { scheduler.cancel(token) }
         continuation?.resume(returning: value)

@@ -99,7 +99,11 @@ extension GraphQLHTTPHandler {
         }
 
         let execute = self.execute
-        let outcome = await withDeadline(timeoutMs: configuration.requestTimeoutMs, scheduler: deadlines) {
+        let metrics = self.metrics
+        let outcome = await withDeadline(
+            timeoutMs: configuration.requestTimeoutMs, scheduler: deadlines,
+            abandoned: { outcome in metrics.recordLateUpstream(outcome.report) }
+        ) {
             await execute(prepared, parameters.operationName, parameters.variables)
         }
         guard let outcome else {

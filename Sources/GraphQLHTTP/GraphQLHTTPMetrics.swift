@@ -61,6 +61,17 @@ public final class GraphQLHTTPMetrics: Sendable {
         }
     }
 
+    /// Upstream requests and cache hits of an execution that finished after its request was
+    /// answered (504 at the deadline): they happened, so they count.
+    func recordLateUpstream(_ report: RequestReport) {
+        state.withLock { state in
+            for (key, count) in report.upstreamRequests {
+                state.upstream[key, default: 0] += count
+            }
+            state.cacheHits += report.cacheHits
+        }
+    }
+
     /// Requests being handled right now.
     public var requestsInFlight: Int { inFlight.load(ordering: .relaxed) }
 

@@ -402,6 +402,26 @@ import Testing
         await test.server.shutdown()
     }
 
+    @Test func upstreamRequestsOfWorkPastTheDeadlineStillCount() async throws {
+        let test = try TestServer(configure: { $0.requestTimeoutMs = 100 }) { _, _, _ in
+            // Ignores cancellation, as an upstream call in flight may: its requests were made.
+            await Task.detached { try? await Task.sleep(for: .milliseconds(300)) }.value
+            var report = RequestReport(cacheHits: 1)
+            report.recordUpstream(service: "youtube", outcome: "ok", count: 2)
+            return .executed(ExecutionResult(data: .object(JSONObject())), report: report)
+        }
+        let response = try await test.post(#"{"query":"{ hello }"}"#)
+        #expect(response.status == 504)
+        var metrics = ""
+        for _ in 0..<50 where !metrics.contains(#"outcome="ok"} 2"#) {
+            try await Task.sleep(for: .milliseconds(50))
+            metrics = try await test.get("/metrics").text
+        }
+        #expect(metrics.contains(#"musicgraph_upstream_requests_total{service="youtube",outcome="ok"} 2"#))
+        #expect(metrics.contains("musicgraph_cache_hits_total 1"))
+        await test.server.shutdown()
+    }
+
     @Test func workFinishingWithinTheDeadlineIsAnsweredNormally() async throws {
         let test = try TestServer(configure: { $0.requestTimeoutMs = 5_000 })
         let quick = try await test.post(#"{"query":"{ pause(ms: 10) }"}"#)
