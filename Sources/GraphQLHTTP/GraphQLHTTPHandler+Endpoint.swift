@@ -107,6 +107,15 @@ extension GraphQLHTTPHandler {
             await execute(prepared, parameters.operationName, parameters.variables)
         }
         guard let outcome else {
+            // Cancelled by the server: it stopped past its shutdown grace and answered the client
+            // 503 itself; the log and metrics say the same.
+            if Task.isCancelled {
+                return (
+                    GraphQLResponseWriter.failure(
+                        "The server shut down before the request finished.", status: 503, media: media),
+                    none
+                )
+            }
             return (
                 GraphQLResponseWriter.requestErrors(
                     [

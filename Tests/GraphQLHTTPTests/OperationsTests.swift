@@ -1,6 +1,7 @@
 import Glibc
 import GraphQL
 import HTTPClient
+import HTTPServer
 import Synchronization
 import Testing
 
@@ -211,6 +212,22 @@ import Testing
         #expect(response.status == 200)
         #expect(response.text == #"{"data":{"pause":"paused 300 ms"},"extensions":{"cost":1}}"#)
         await #expect(throws: HTTPClientError.self) { try await test.get("/healthz") }
+    }
+
+    @Test func aRequestStillRunningPastTheGraceIsLoggedAs503LikeItsAnswer() async throws {
+        let test = try TestServer(http: HTTPServer.Configuration(shutdownGraceMs: 100))
+        let inFlight = Task { try await test.post(#"{"query":"{ slowForever }"}"#) }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(2))
+        while test.server.handler.metrics.requestsInFlight == 0, clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        await test.server.shutdown()
+        let response = try await inFlight.value
+        #expect(response.status == 503)
+        for _ in 0..<100 where test.log.all.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(test.log.all.count == 1)
+        #expect(test.log.all.first?.contains(#""status":503,"#) == true)
     }
 
     /// SIGUSR2 stands in for SIGTERM, which would stop the test runner if the source missed it.
