@@ -145,17 +145,30 @@ public final class UpstreamCache: Sendable {
     return shown.isEmpty ? key : key + "\n" + shown.joined(separator: "\n")
   }
 
-  /// The key of a GraphQL result: the operation name, the variables and the document text,
-  /// written as one JSON array (so no part can pose as another: `null` and `""` names differ,
-  /// and a newline in a name is escaped) behind a newline, which no URL starts with. Keys are
+  /// The key of a GraphQL result: the operation name, the variables (as JSON) and the
+  /// document text behind a newline, which no URL starts with. The name and the variables are
+  /// length-prefixed (a missing name is `-`), so no part can pose as another: `null` and `""`
+  /// names differ, and a newline in a name cannot shift text into the document. Keys are
   /// compared by their exact bytes. Nil when a variable holds a number JSON cannot write
   /// (±infinity, NaN): such a request is never cached.
   public static func resultKey(document: Source, operationName: String?, variables: JSONObject) -> String? {
     guard variables.entries.allSatisfy({ $0.value.isWritableJSON }) else { return nil }
-    let parts: [JSONValue] = [
-      operationName.map { .string($0) } ?? .null, .object(variables), .string(String(decoding: document.utf8, as: UTF8.self)),
-    ]
-    return "\n" + JSONWriter.string(.array(parts))
+    let variablesJSON = variables.count == 0 ? "{}" : JSONWriter.string(.object(variables))
+    var key = "\n"
+    if let operationName {
+      key += String(operationName.utf8.count)
+      key += ":"
+      key += operationName
+    } else {
+      key += "-"
+    }
+    key += "\n"
+    key += String(variablesJSON.utf8.count)
+    key += ":"
+    key += variablesJSON
+    key += "\n"
+    key += String(decoding: document.utf8, as: UTF8.self)
+    return key
   }
 
   /// Seconds from a `Cache-Control: max-age=N` response header: 0 when the response says it

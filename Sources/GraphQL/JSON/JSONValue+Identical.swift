@@ -39,4 +39,15 @@ public struct ExactStringKey: Hashable, Sendable {
   public init(utf8: [UInt8]) {
     self.utf8 = utf8
   }
+
+  // By hand: the synthesized conformance hashes element by element, which cost more than the
+  // rest of a cache lookup for keys of a few hundred bytes.
+  public func hash(into hasher: inout Hasher) {
+    utf8.withUnsafeBytes { hasher.combine(bytes: $0) }
+  }
+
+  public static func == (a: ExactStringKey, b: ExactStringKey) -> Bool {
+    a.utf8.count == b.utf8.count
+      && a.utf8.withUnsafeBytes { x in b.utf8.withUnsafeBytes { y in x.elementsEqual(y) } }
+  }
 }
