@@ -340,6 +340,18 @@ import Testing
         await test.server.shutdown()
     }
 
+    @Test func invalidUTF8InTheBodyIsMalformedJSON() async throws {
+        let handler = GraphQLHTTPHandler(
+            schema: TestGateway.schema, configuration: GraphQLHTTPHandler.Configuration(logSink: { _ in }),
+            execute: TestGateway.execute)
+        let response = await handler.handle(
+            HTTPRequest(
+                method: "POST", path: "/graphql", headers: ["Content-Type": "application/json"],
+                body: Array(#"{"query":"{ echo(text: \""#.utf8) + [0xFF] + Array(#"\") }"}"#.utf8)))
+        #expect(response.status == 400)
+        #expect(String(decoding: response.body, as: UTF8.self).contains("The request body is not valid JSON: invalid UTF-8"))
+    }
+
     @Test func theHandlerRefusesOversizedBodiesAsGraphQLErrorsToo() async throws {
         var configuration = GraphQLHTTPHandler.Configuration(maxBodyBytes: 8, logSink: { _ in })
         configuration.graphiQL = true

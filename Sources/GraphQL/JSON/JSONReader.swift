@@ -150,9 +150,11 @@ public struct JSONReader {
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
+        // JSON text is UTF-8 (RFC 8259 §8.1): invalid bytes are an error, not U+FFFD.
         let s = bytes.withUnsafeBufferPointer {
-          String(decoding: UnsafeBufferPointer(rebasing: $0[start..<index]), as: UTF8.self)
+          String(validating: UnsafeBufferPointer(rebasing: $0[start..<index]), as: UTF8.self)
         }
+        guard let s else { throw error("invalid UTF-8 in string") }
         index += 1
         return s
       }
@@ -165,8 +167,9 @@ public struct JSONReader {
       let byte = bytes[index]
       switch byte {
       case UInt8(ascii: "\""):
+        guard let s = String(validating: buffer, as: UTF8.self) else { throw error("invalid UTF-8 in string") }
         index += 1
-        return String(decoding: buffer, as: UTF8.self)
+        return s
       case UInt8(ascii: "\\"):
         index += 1
         guard index < bytes.count else { break }

@@ -43,4 +43,14 @@ import Testing
     let deep = String(repeating: "[", count: JSONReader.maxDepth + 1)
     #expect(throws: JSONParseError.self) { try JSONReader.parse(deep) }
   }
+
+  @Test func rejectsInvalidUTF8InStringsInsteadOfRepairingIt() throws {
+    let quote = UInt8(ascii: "\"")
+    // A lone continuation byte, a truncated sequence, an overlong encoding, in both the plain
+    // and the escaped path.
+    for bad: [UInt8] in [[0x80], [0xE2, 0x82], [0xC0, 0xAF], [UInt8(ascii: "\\"), UInt8(ascii: "n"), 0xFF]] {
+      #expect(throws: JSONParseError.self) { try JSONReader.parse([quote] + bad + [quote]) }
+    }
+    #expect(try JSONReader.parse([quote, 0xC3, 0xA9, quote]) == .string("é"))
+  }
 }
