@@ -11,100 +11,124 @@ extension GraphQLHTTPHandler {
     /// and body size (413) for POST; request parameters (400); parse and validation; GET may only
     /// run queries (405); then execution under the deadline (504).
     func serveGraphQL(_ request: HTTPRequest) async -> (HTTPResponse, RequestReport) {
-        let none = RequestReport()
+        switch admitGraphQL(request) {
+        case .answered(let response): return (response, RequestReport())
+        case .execute(let admitted): return await executeUnderDeadline(admitted)
+        }
+    }
+
+    /// A request to the GraphQL path after every check that needs no execution.
+    enum Admission {
+        /// Answered without executing (a refusal, a preflight, the GraphiQL page).
+        case answered(HTTPResponse)
+        /// A well-formed request for a valid query or mutation: execute it.
+        case execute(AdmittedRequest)
+    }
+
+    struct AdmittedRequest {
+        let prepared: PreparedDocument
+        let operationName: String?
+        let variables: JSONObject
+        let media: GraphQLResponseMediaType
+    }
+
+    /// The checks of `serveGraphQL` up to execution, in its order; never waits.
+    func admitGraphQL(_ request: HTTPRequest) -> Admission {
         if request.method == "OPTIONS" {
             if request.headers["Access-Control-Request-Method"] != nil {
-                return (
+                return .answered(
                     configuration.cors.preflightResponse(
-                        origin: request.headers["Origin"], allowedMethods: Self.graphQLMethods), none
-                )
+                        origin: request.headers["Origin"], allowedMethods: Self.graphQLMethods))
             }
-            return (HTTPResponse(status: 204, headers: ["Allow": Self.graphQLMethods]), none)
+            return .answered(HTTPResponse(status: 204, headers: ["Allow": Self.graphQLMethods]))
         }
         guard request.method == "GET" || request.method == "POST" else {
             var response = GraphQLResponseWriter.failure(
                 "The \(configuration.path) endpoint accepts GET and POST requests, not \(request.method.prefix(16)).",
                 status: 405, media: .json)
             response.headers.add(name: "Allow", value: Self.graphQLMethods)
-            return (response, none)
+            return .answered(response)
         }
 
         let acceptValues = request.headers.values(for: "Accept")
         let acceptValue = acceptValues.count == 1 ? acceptValues[0] : acceptValues.joined(separator: ", ")
         let negotiated = acceptValue.isEmpty ? nil : negotiations.decision(for: acceptValue)
         if request.method == "GET", configuration.graphiQL, negotiated?.prefersHTML == true {
-            return (
+            return .answered(
                 HTTPResponse(
                     status: 200, contentType: "text/html; charset=utf-8",
-                    body: GraphiQLPage.html(endpointPath: configuration.path)),
-                none
-            )
+                    body: GraphiQLPage.html(endpointPath: configuration.path)))
         }
         // Without an Accept header the draft (after its 2025 watershed) says to answer as if the
         // client had asked for application/graphql-response+json.
         let media: GraphQLResponseMediaType
         if let negotiated {
             guard let chosen = negotiated.media else {
-                return (
+                return .answered(
                     GraphQLResponseWriter.failure(
                         "The Accept header allows no media type this endpoint produces; accept "
-                            + "application/graphql-response+json or application/json.", status: 406, media: .json),
-                    none
-                )
+                            + "application/graphql-response+json or application/json.", status: 406, media: .json))
             }
             media = chosen
         } else {
             media = .graphQLResponseJSON
         }
         // The server dropped a body over the limit (HTTPServer's handlerAnswersOversizedBodies).
-        if request.bodyExceededLimit { return (tooLarge(media), none) }
+        if request.bodyExceededLimit { return .answered(tooLarge(media)) }
 
         let parameters: GraphQLRequestParameters
         do {
             if request.method == "POST" {
-                if let refusal = refusePOSTBody(request, media: media) { return (refusal, none) }
+                if let refusal = refusePOSTBody(request, media: media) { return .answered(refusal) }
                 parameters = try GraphQLRequestParameters.fromJSONBody(request.body)
             } else {
                 parameters = try GraphQLRequestParameters.fromQueryItems(request.queryItems)
             }
         } catch {
-            return (GraphQLResponseWriter.failure(error.message, status: 400, media: media), none)
+            return .answered(GraphQLResponseWriter.failure(error.message, status: 400, media: media))
         }
 
         let prepared: PreparedDocument
         switch prepare(parameters.query) {
         case .success(let document): prepared = document
         case .failure(let rejection):
-            return (
+            return .answered(
                 GraphQLResponseWriter.requestErrors(
-                    rejection.errors, extensions: configuration.refusedDocumentExtensions, status: 400, media: media),
-                none
-            )
+                    rejection.errors, extensions: configuration.refusedDocumentExtensions, status: 400, media: media))
         }
         switch prepared.operationType(named: parameters.operationName) {
         case .mutation? where request.method == "GET", .subscription? where request.method == "GET":
             var response = GraphQLResponseWriter.failure(
                 "GET requests can only run query operations; send this operation with POST.", status: 405, media: media)
             response.headers.add(name: "Allow", value: "POST")
-            return (response, none)
+            return .answered(response)
         case .subscription?:
-            return (
+            return .answered(
                 GraphQLResponseWriter.requestErrors(
                     [GraphQLError("Subscription operations are not supported over HTTP by this server.")],
-                    extensions: configuration.refusedDocumentExtensions, status: 400, media: media),
-                none
-            )
+                    extensions: configuration.refusedDocumentExtensions, status: 400, media: media))
         default:
             break
         }
 
+        return .execute(
+            AdmittedRequest(
+                prepared: prepared, operationName: parameters.operationName, variables: parameters.variables, media: media))
+    }
+
+    /// Runs an admitted request under the request deadline: 504 when it passes, 503 when the
+    /// server cancels the request (shutdown past its grace).
+    private func executeUnderDeadline(_ admitted: AdmittedRequest) async -> (HTTPResponse, RequestReport) {
+        let none = RequestReport()
+        let media = admitted.media
+        let (prepared, operationName, variables) = (admitted.prepared, admitted.operationName, admitted.variables)
         let execute = self.execute
         let metrics = self.metrics
         let outcome = await withDeadline(
             timeoutMs: configuration.requestTimeoutMs, scheduler: deadlines,
             abandoned: { outcome in metrics.recordLateUpstream(outcome.report) }
         ) {
-            await execute(prepared, parameters.operationName, parameters.variables)
+            await execute(prepared, operationName, variables)
         }
         guard let outcome else {
             // Cancelled by the server: it stopped past its shutdown grace and answered the client

@@ -18,11 +18,18 @@ public struct GraphQLHTTPHandler: Sendable {
         @Sendable (_ document: PreparedDocument, _ operationName: String?, _ variables: JSONObject) async ->
         GraphQLHTTPOutcome
 
+    /// `Execute` for the answers that need no waiting (a cached result, execution over static
+    /// data): nil leaves the request to `Execute`. Lets `respondNow(_:)` answer without a task.
+    public typealias ExecuteNow =
+        @Sendable (_ document: PreparedDocument, _ operationName: String?, _ variables: JSONObject) ->
+        GraphQLHTTPOutcome?
+
     public let schema: Schema
     public let configuration: Configuration
     /// The counters behind `/metrics`.
     public let metrics: GraphQLHTTPMetrics
     let execute: Execute
+    let executeNow: ExecuteNow?
     let documentCache: DocumentCache
     let requestIDs = RequestIDGenerator()
     let deadlines = DeadlineScheduler()
@@ -31,33 +38,77 @@ public struct GraphQLHTTPHandler: Sendable {
 
     public init(
         schema: Schema, configuration: Configuration = Configuration(), metrics: GraphQLHTTPMetrics = GraphQLHTTPMetrics(),
-        execute: @escaping Execute
+        executeNow: ExecuteNow? = nil, execute: @escaping Execute
     ) {
         self.schema = schema
         self.configuration = configuration
         self.metrics = metrics
+        self.executeNow = executeNow
         self.execute = execute
         self.documentCache = DocumentCache(capacity: configuration.documentCacheSize)
     }
 
     /// Answers one HTTP request; never fails (every problem is a response).
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
-        let clock = ContinuousClock()
-        let started = clock.now
-        let time = timestamps.now()
+        let start = RequestStart(timestamps: timestamps)
         metrics.requestStarted()
-        let requestID = requestIDs.next(incoming: request.headers["X-Request-Id"])
+        let (response, report) = await route(request)
+        return finish(request, response: response, report: report, start: start)
+    }
 
-        var (response, report) = await route(request)
+    /// Answers `request` at once when no waiting is needed: every refusal, `/healthz`,
+    /// `/metrics`, and executions that `executeNow` answers. Nil (with nothing logged or
+    /// counted) leaves the request to `handle(_:)`.
+    public func respondNow(_ request: HTTPRequest) -> HTTPResponse? {
+        let start = RequestStart(timestamps: timestamps)
+        let answer: (HTTPResponse, RequestReport)
+        // Counted in flight once it is sure to be answered here (so /metrics sees itself).
+        if request.path == configuration.path {
+            switch admitGraphQL(request) {
+            case .answered(let response):
+                metrics.requestStarted()
+                answer = (response, RequestReport())
+            case .execute(let admitted):
+                guard let executeNow,
+                    let outcome = executeNow(admitted.prepared, admitted.operationName, admitted.variables)
+                else { return nil }
+                metrics.requestStarted()
+                answer = (GraphQLResponseWriter.response(for: outcome, media: admitted.media), outcome.report)
+            }
+        } else {
+            metrics.requestStarted()
+            answer = routeOther(request)
+        }
+        return finish(request, response: answer.0, report: answer.1, start: start)
+    }
+
+    /// When and at what time of day a request arrived.
+    struct RequestStart {
+        let clock = ContinuousClock()
+        let instant: ContinuousClock.Instant
+        let time: String
+
+        init(timestamps: TimestampFormatter) {
+            instant = clock.now
+            time = timestamps.now()
+        }
+    }
+
+    /// Headers every answer gets, then the metrics and the log line.
+    private func finish(
+        _ request: HTTPRequest, response: HTTPResponse, report: RequestReport, start: RequestStart
+    ) -> HTTPResponse {
+        var response = response
+        let requestID = requestIDs.next(incoming: request.headers["X-Request-Id"])
         configuration.cors.decorate(&response.headers, requestOrigin: request.headers["Origin"])
         response.headers.replaceOrAdd(name: "X-Request-Id", value: requestID)
 
-        let duration = started.duration(to: clock.now)
+        let duration = start.instant.duration(to: start.clock.now)
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         metrics.requestFinished(
             pathLabel: pathLabel(request.path), status: response.status, durationSeconds: seconds, report: report)
         let log = RequestLog(
-            time: time, requestID: requestID, method: String(request.method.prefix(16)),
+            time: start.time, requestID: requestID, method: String(request.method.prefix(16)),
             path: String(request.path.prefix(200)), status: response.status, durationMs: seconds * 1000,
             upstreamRequests: report.totalUpstreamRequests, cacheHits: report.cacheHits)
         configuration.logSink(log.line)
@@ -67,7 +118,13 @@ public struct GraphQLHTTPHandler: Sendable {
     // MARK: - Routing
 
     private func route(_ request: HTTPRequest) async -> (HTTPResponse, RequestReport) {
-        if request.bodyExceededLimit, request.path != configuration.path {
+        if request.path == configuration.path { return await serveGraphQL(request) }
+        return routeOther(request)
+    }
+
+    /// Every path but the GraphQL one.
+    private func routeOther(_ request: HTTPRequest) -> (HTTPResponse, RequestReport) {
+        if request.bodyExceededLimit {
             return (
                 HTTPResponse(
                     status: 413, contentType: "text/plain; charset=utf-8",
@@ -76,8 +133,6 @@ public struct GraphQLHTTPHandler: Sendable {
             )
         }
         switch request.path {
-        case configuration.path:
-            return await serveGraphQL(request)
         case "/healthz":
             guard request.method == "GET" || request.method == "HEAD" else {
                 return (Self.methodNotAllowed(allow: "GET, HEAD"), RequestReport())

@@ -6,6 +6,7 @@ import Synchronization
 /// retained from start until after `MHD_stop_daemon` returns.
 final class DaemonState: Sendable {
   let handler: HTTPServer.Handler
+  let respondNow: HTTPServer.ImmediateHandler?
   let configuration: HTTPServer.Configuration
 
   private struct Registry {
@@ -26,8 +27,12 @@ final class DaemonState: Sendable {
   /// see a suspended connection.
   private let resumesInProgress = Atomic<Int>(0)
 
-  init(handler: @escaping HTTPServer.Handler, configuration: HTTPServer.Configuration) {
+  init(
+    handler: @escaping HTTPServer.Handler, respondNow: HTTPServer.ImmediateHandler? = nil,
+    configuration: HTTPServer.Configuration
+  ) {
     self.handler = handler
+    self.respondNow = respondNow
     self.configuration = configuration
   }
 
@@ -52,6 +57,9 @@ final class DaemonState: Sendable {
 
   /// Runs the handler for a request whose body is in, from inside the access handler call.
   ///
+  /// `respondNow`, when there is one, is asked first: its answer is queued in this call, with
+  /// no task at all. Otherwise:
+  ///
   /// The handler starts on the calling (polling) thread with `Task.immediate` and runs there
   /// until it first suspends: a handler that never suspends (a cached GraphQL document over
   /// static data, `/healthz`) is answered in this same call, with no thread hop, no
@@ -69,6 +77,10 @@ final class DaemonState: Sendable {
     }
     guard accepted else {
       answer(context, with: .shuttingDown)
+      return settle(context, handlerTask: nil)
+    }
+    if let respondNow, let response = respondNow(request) {
+      answer(context, with: response, fromHandler: true)
       return settle(context, handlerTask: nil)
     }
     let handler = self.handler

@@ -20,6 +20,11 @@ public final class HTTPServer: Sendable {
   /// the request deadline passes.
   public typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
 
+  /// Answers a request at once, on the polling thread and without a task of its own, or
+  /// returns nil to leave it to the `Handler`. For answers that need no waiting (a cached
+  /// result, a refusal): a Swift task per request cost ~3 µs, a tenth of a small answer.
+  public typealias ImmediateHandler = @Sendable (HTTPRequest) -> HTTPResponse?
+
   /// The configuration the server was started with (its `port` may be 0; see `port`).
   public let configuration: Configuration
   /// The TCP port the server listens on: the ephemeral one when `configuration.port` is 0.
@@ -28,14 +33,18 @@ public final class HTTPServer: Sendable {
   private let state: DaemonState
   private let daemon: Mutex<DaemonHandle?>
 
-  /// Starts listening on `configuration.host`:`configuration.port`.
+  /// Starts listening on `configuration.host`:`configuration.port`. Each request goes to
+  /// `respondNow` first when there is one, and to `handler` when that returns nil.
   /// - Throws: `HTTPServerError.invalidHost` for a host that is no IP literal (nor `localhost`),
   ///   `HTTPServerError.startFailed` when libmicrohttpd cannot start (port taken, …).
-  public init(configuration: Configuration = Configuration(), handler: @escaping Handler) throws(HTTPServerError) {
+  public init(
+    configuration: Configuration = Configuration(), respondNow: ImmediateHandler? = nil,
+    handler: @escaping Handler
+  ) throws(HTTPServerError) {
     guard let address = SocketAddress(host: configuration.host, port: configuration.port) else {
       throw .invalidHost(configuration.host)
     }
-    let state = DaemonState(handler: handler, configuration: configuration)
+    let state = DaemonState(handler: handler, respondNow: respondNow, configuration: configuration)
     var flags =
       MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
       | MHD_USE_TURBO.rawValue

@@ -34,17 +34,13 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
     return fail("serve", error)
   }
   let gateway = setup.gateway
-  let handler = GraphQLHTTPHandler(schema: gateway.schema, configuration: handlerConfiguration) {
-    document, operationName, variables in
-    let response = await gateway.execute(prepared: document, operationName: operationName, variables: variables)
-    var report = RequestReport(cacheHits: response.counts.cacheHits)
-    for (service, outcomes) in response.counts.requests {
-      for (outcome, count) in outcomes { report.recordUpstream(service: service, outcome: outcome, count: count) }
+  let handler = GraphQLHTTPHandler(
+    schema: gateway.schema, configuration: handlerConfiguration,
+    executeNow: { document, operationName, variables in
+      gateway.cachedResponse(prepared: document, operationName: operationName, variables: variables).map(outcome)
     }
-    if response.refused {
-      return .rejected(response.result.errors, status: 400, extensions: response.extensions, report: report)
-    }
-    return .executed(response.result, extensions: response.extensions, report: report)
+  ) { document, operationName, variables in
+    outcome(await gateway.execute(prepared: document, operationName: operationName, variables: variables))
   }
   let server: GraphQLHTTPServer
   do {
@@ -62,6 +58,19 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
     if let demo = setup.demo { await demo.shutdown() }
     return 0
   }
+}
+
+/// A gateway answer as the HTTP layer takes it: the result (or the cost refusal), its
+/// extensions, and the counts behind the log line and /metrics.
+private func outcome(_ response: GatewayResponse) -> GraphQLHTTPOutcome {
+  var report = RequestReport(cacheHits: response.counts.cacheHits)
+  for (service, outcomes) in response.counts.requests {
+    for (outcome, count) in outcomes { report.recordUpstream(service: service, outcome: outcome, count: count) }
+  }
+  if response.refused {
+    return .rejected(response.result.errors, status: 400, extensions: response.extensions, report: report)
+  }
+  return .executed(response.result, extensions: response.extensions, report: report)
 }
 
 private let serveUsage = """

@@ -415,13 +415,15 @@ import Testing
     }
 
     @Test func upstreamRequestsOfWorkPastTheDeadlineStillCount() async throws {
-        let test = try TestServer(configure: { $0.requestTimeoutMs = 100 }) { _, _, _ in
-            // Ignores cancellation, as an upstream call in flight may: its requests were made.
-            await Task.detached { try? await Task.sleep(for: .milliseconds(300)) }.value
-            var report = RequestReport(cacheHits: 1)
-            report.recordUpstream(service: "youtube", outcome: "ok", count: 2)
-            return .executed(ExecutionResult(data: .object(JSONObject())), report: report)
-        }
+        let test = try TestServer(
+            configure: { $0.requestTimeoutMs = 100 },
+            execute: { _, _, _ in
+                // Ignores cancellation, as an upstream call in flight may: its requests were made.
+                await Task.detached { try? await Task.sleep(for: .milliseconds(300)) }.value
+                var report = RequestReport(cacheHits: 1)
+                report.recordUpstream(service: "youtube", outcome: "ok", count: 2)
+                return .executed(ExecutionResult(data: .object(JSONObject())), report: report)
+            })
         let response = try await test.post(#"{"query":"{ hello }"}"#)
         #expect(response.status == 504)
         var metrics = ""

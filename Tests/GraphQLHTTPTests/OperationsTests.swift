@@ -230,6 +230,33 @@ import Testing
         #expect(test.log.all.first?.contains(#""status":503,"#) == true)
     }
 
+    @Test func executeNowAnswersWithoutTheAsyncPathAndNilFallsBackToIt() async throws {
+        let asyncCalls = Atomic<Int>(0)
+        let test = try TestServer(
+            executeNow: { _, operationName, _ in
+                operationName == "Now" ? .executed(ExecutionResult(data: .object(JSONObject([("now", .bool(true))])))) : nil
+            },
+            execute: { document, operationName, variables in
+                asyncCalls.add(1, ordering: .sequentiallyConsistent)
+                return await TestGateway.execute(document, operationName, variables)
+            })
+        let document = "query Now { hello } query Later { hello }"
+        let now = try await test.post(#"{"query":"\#(document)","operationName":"Now"}"#)
+        #expect(now.status == 200)
+        #expect(now.text == #"{"data":{"now":true}}"#)
+        #expect(asyncCalls.load(ordering: .sequentiallyConsistent) == 0)
+        let later = try await test.post(#"{"query":"\#(document)","operationName":"Later"}"#)
+        #expect(later.status == 200)
+        #expect(later.text.hasPrefix(#"{"data":{"hello":"#))
+        #expect(asyncCalls.load(ordering: .sequentiallyConsistent) == 1)
+        // One log line and one count per request, whichever path answered it.
+        #expect(test.log.all.count == 2)
+        let metrics = try await test.get("/metrics")
+        #expect(metrics.text.contains(#"musicgraph_http_requests_total{path="/graphql",status="200"} 2"#))
+        #expect(test.server.handler.metrics.requestsInFlight == 0)
+        await test.server.shutdown()
+    }
+
     /// SIGUSR2 stands in for SIGTERM, which would stop the test runner if the source missed it.
     @Test func runUntilSignalledShutsDownOnTheSignal() async throws {
         let test = try TestServer()

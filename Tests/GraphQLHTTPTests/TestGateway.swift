@@ -106,12 +106,14 @@ struct TestServer {
     init(
         configure: (inout GraphQLHTTPHandler.Configuration) -> Void = { _ in },
         http: HTTPServer.Configuration = HTTPServer.Configuration(),
+        executeNow: GraphQLHTTPHandler.ExecuteNow? = nil,
         execute: @escaping GraphQLHTTPHandler.Execute = TestGateway.execute
     ) throws {
         let log = LogCollector()
         var configuration = GraphQLHTTPHandler.Configuration(logSink: log.sink)
         configure(&configuration)
-        let handler = GraphQLHTTPHandler(schema: TestGateway.schema, configuration: configuration, execute: execute)
+        let handler = GraphQLHTTPHandler(
+            schema: TestGateway.schema, configuration: configuration, executeNow: executeNow, execute: execute)
         self.server = try GraphQLHTTPServer(handler: handler, http: http)
         self.log = log
     }

@@ -80,6 +80,25 @@ import Testing
     await server.shutdown()
   }
 
+  @Test func respondNowAnswersWithoutTheHandlerUnlessItReturnsNil() async throws {
+    let handlerCalls = Atomic<Int>(0)
+    let server = try HTTPServer(
+      respondNow: { request in
+        request.path == "/now" ? HTTPResponse(status: 200, body: Array("now".utf8)) : nil
+      }
+    ) { _ in
+      handlerCalls.add(1, ordering: .relaxed)
+      try? await Task.sleep(for: .milliseconds(5))
+      return HTTPResponse(status: 200, body: Array("later".utf8))
+    }
+    let base = "http://127.0.0.1:\(server.port)"
+    #expect(try await client.get(base + "/now").body == Array("now".utf8))
+    #expect(handlerCalls.load(ordering: .relaxed) == 0)
+    #expect(try await client.get(base + "/later").body == Array("later".utf8))
+    #expect(handlerCalls.load(ordering: .relaxed) == 1)
+    await server.shutdown()
+  }
+
   @Test func anOptedInHandlerAnswersOversizedBodiesItself() async throws {
     let seen = Mutex<[(Bool, Int)]>([])
     let server = try HTTPServer(

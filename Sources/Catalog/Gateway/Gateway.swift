@@ -69,14 +69,8 @@ public final class Gateway: Sendable {
   public func execute(prepared: PreparedDocument, operationName: String?, variables: JSONObject) async
     -> GatewayResponse
   {
-    let resultKey =
-      configuration.cacheResults && cache != nil
-      ? UpstreamCache.resultKey(document: prepared.source, operationName: operationName, variables: variables) : nil
-    if let cache, let resultKey, let hit = cache.lookUpResult(resultKey) {
-      var counts = UpstreamCounters.Counts()
-      counts.cacheHits = hit.upstreamReads
-      return GatewayResponse(result: hit.result, estimatedCost: hit.estimatedCost, counts: counts, refused: false)
-    }
+    let resultKey = resultKey(prepared: prepared, operationName: operationName, variables: variables)
+    if let resultKey, let hit = cachedResponse(resultKey: resultKey) { return hit }
     let estimated = QueryCost.estimate(
       document: prepared.document, operationName: operationName, variables: variables, schema: schema)
     let counters = UpstreamCounters()
@@ -111,6 +105,28 @@ public final class Gateway: Sendable {
         expires: reusable.expires)
     }
     return GatewayResponse(result: result, estimatedCost: estimated, counts: counters.snapshot, refused: false)
+  }
+
+  /// The answer `execute` would give from a kept result, without waiting; nil when there is
+  /// none (then `execute` must run). For servers that answer cached results on the spot.
+  public func cachedResponse(prepared: PreparedDocument, operationName: String?, variables: JSONObject)
+    -> GatewayResponse?
+  {
+    resultKey(prepared: prepared, operationName: operationName, variables: variables).flatMap {
+      cachedResponse(resultKey: $0)
+    }
+  }
+
+  private func resultKey(prepared: PreparedDocument, operationName: String?, variables: JSONObject) -> String? {
+    guard configuration.cacheResults, cache != nil else { return nil }
+    return UpstreamCache.resultKey(document: prepared.source, operationName: operationName, variables: variables)
+  }
+
+  private func cachedResponse(resultKey: String) -> GatewayResponse? {
+    guard let hit = cache?.lookUpResult(resultKey) else { return nil }
+    var counts = UpstreamCounters.Counts()
+    counts.cacheHits = hit.upstreamReads
+    return GatewayResponse(result: hit.result, estimatedCost: hit.estimatedCost, counts: counts, refused: false)
   }
 
   /// The five providers of one request, each over a transport that counts into `counters`,

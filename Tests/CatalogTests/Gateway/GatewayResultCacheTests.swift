@@ -38,6 +38,19 @@ extension LoopbackTests {
       }
     }
 
+    @Test func cachedResponseAnswersOnlyFromAKeptResult() async throws {
+      try await GatewayHarness.run { h in
+        guard case .success(let prepared) = h.gateway.prepare(Self.acdc) else { throw HarnessError("rejected") }
+        #expect(h.gateway.cachedResponse(prepared: prepared, operationName: nil, variables: JSONObject()) == nil)
+        let first = try await h.query(Self.acdc)
+        let cached = try #require(
+          h.gateway.cachedResponse(prepared: prepared, operationName: nil, variables: JSONObject()))
+        #expect(cached.result.dataJSON == first.result.dataJSON)
+        #expect(cached.counts.cacheHits == 2)
+        #expect(cached.counts.totalRequests == 0)
+      }
+    }
+
     @Test func aKeptResultAnswersWithoutExecuting() async throws {
       try await GatewayHarness.run { h in
         // A result nobody could compute from the catalog: only the cache can have answered.
