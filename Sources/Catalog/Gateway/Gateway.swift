@@ -117,12 +117,14 @@ public final class Gateway: Sendable {
     }
   }
 
-  private func resultKey(prepared: PreparedDocument, operationName: String?, variables: JSONObject) -> String? {
+  private func resultKey(prepared: PreparedDocument, operationName: String?, variables: JSONObject)
+    -> ExactStringKey?
+  {
     guard configuration.cacheResults, cache != nil else { return nil }
-    return UpstreamCache.resultKey(document: prepared.source, operationName: operationName, variables: variables)
+    return UpstreamCache.resultKeyBytes(document: prepared.source, operationName: operationName, variables: variables)
   }
 
-  private func cachedResponse(resultKey: String) -> GatewayResponse? {
+  private func cachedResponse(resultKey: ExactStringKey) -> GatewayResponse? {
     guard let hit = cache?.lookUpResult(resultKey) else { return nil }
     var counts = UpstreamCounters.Counts()
     counts.cacheHits = hit.upstreamReads

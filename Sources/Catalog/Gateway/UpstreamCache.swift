@@ -76,6 +76,10 @@ public final class UpstreamCache: Sendable {
 
   /// The live result stored under `resultKey`, marking it recently used.
   public func lookUpResult(_ resultKey: String, now: ContinuousClock.Instant = .now) -> CachedResult? {
+    lookUpResult(ExactStringKey(resultKey), now: now)
+  }
+
+  func lookUpResult(_ resultKey: ExactStringKey, now: ContinuousClock.Instant = .now) -> CachedResult? {
     guard let (value, _) = liveValue(resultKey, now: now), case .result(let result) = value else { return nil }
     return result
   }
@@ -85,13 +89,23 @@ public final class UpstreamCache: Sendable {
   public func storeResult(
     _ result: CachedResult, for resultKey: String, expires: ContinuousClock.Instant, now: ContinuousClock.Instant = .now
   ) {
+    storeResult(result, for: ExactStringKey(resultKey), expires: expires, now: now)
+  }
+
+  func storeResult(
+    _ result: CachedResult, for resultKey: ExactStringKey, expires: ContinuousClock.Instant,
+    now: ContinuousClock.Instant = .now
+  ) {
     guard expires > now else { return }
     insert(.result(result), for: resultKey, bytes: result.result.dataJSON?.count ?? 0, expires: expires)
   }
 
   private func liveValue(_ text: String, now: ContinuousClock.Instant) -> (Value, ContinuousClock.Instant)? {
-    let key = ExactStringKey(text)
-    return state.withLock { state in
+    liveValue(ExactStringKey(text), now: now)
+  }
+
+  private func liveValue(_ key: ExactStringKey, now: ContinuousClock.Instant) -> (Value, ContinuousClock.Instant)? {
+    state.withLock { state in
       guard let index = state.entries.index(forKey: key) else { return nil }
       let entry = state.entries.values[index]
       guard entry.expires > now else {
@@ -110,7 +124,13 @@ public final class UpstreamCache: Sendable {
   /// over `maxBytes`.
   @discardableResult
   private func insert(_ value: Value, for text: String, bytes bodyBytes: Int, expires: ContinuousClock.Instant) -> Bool {
-    let key = ExactStringKey(text)
+    insert(value, for: ExactStringKey(text), bytes: bodyBytes, expires: expires)
+  }
+
+  @discardableResult
+  private func insert(
+    _ value: Value, for key: ExactStringKey, bytes bodyBytes: Int, expires: ContinuousClock.Instant
+  ) -> Bool {
     let bytes = bodyBytes + key.utf8.count + 256
     guard bytes <= maxBytes else { return false }
     state.withLock { state in
@@ -152,23 +172,32 @@ public final class UpstreamCache: Sendable {
   /// compared by their exact bytes. Nil when a variable holds a number JSON cannot write
   /// (±infinity, NaN): such a request is never cached.
   public static func resultKey(document: Source, operationName: String?, variables: JSONObject) -> String? {
-    guard variables.entries.allSatisfy({ $0.value.isWritableJSON }) else { return nil }
-    let variablesJSON = variables.count == 0 ? "{}" : JSONWriter.string(.object(variables))
-    var key = "\n"
-    if let operationName {
-      key += String(operationName.utf8.count)
-      key += ":"
-      key += operationName
-    } else {
-      key += "-"
+    resultKeyBytes(document: document, operationName: operationName, variables: variables).map {
+      String(decoding: $0.utf8, as: UTF8.self)
     }
-    key += "\n"
-    key += String(variablesJSON.utf8.count)
-    key += ":"
-    key += variablesJSON
-    key += "\n"
-    key += String(decoding: document.utf8, as: UTF8.self)
-    return key
+  }
+
+  /// `resultKey` as the bytes the cache keys on, built without an intermediate String.
+  static func resultKeyBytes(document: Source, operationName: String?, variables: JSONObject) -> ExactStringKey? {
+    guard variables.entries.allSatisfy({ $0.value.isWritableJSON }) else { return nil }
+    let variablesJSON: [UInt8] = variables.count == 0 ? [UInt8(ascii: "{"), UInt8(ascii: "}")] : JSONWriter.serialize(.object(variables))
+    var key: [UInt8] = []
+    key.reserveCapacity(document.utf8.count + variablesJSON.count + (operationName?.utf8.count ?? 0) + 24)
+    key.append(UInt8(ascii: "\n"))
+    if let operationName {
+      key.append(contentsOf: String(operationName.utf8.count).utf8)
+      key.append(UInt8(ascii: ":"))
+      key.append(contentsOf: operationName.utf8)
+    } else {
+      key.append(UInt8(ascii: "-"))
+    }
+    key.append(UInt8(ascii: "\n"))
+    key.append(contentsOf: String(variablesJSON.count).utf8)
+    key.append(UInt8(ascii: ":"))
+    key.append(contentsOf: variablesJSON)
+    key.append(UInt8(ascii: "\n"))
+    key.append(contentsOf: document.utf8)
+    return ExactStringKey(utf8: key)
   }
 
   /// Seconds from a `Cache-Control: max-age=N` response header: 0 when the response says it
