@@ -130,16 +130,17 @@ extension GraphQLHTTPHandler {
         ) {
             await execute(prepared, operationName, variables)
         }
+        // Cancelled by the server: it stopped past its shutdown grace and answered the client
+        // 503 itself (the task is cancelled for nothing else); the log and metrics say the same,
+        // whether the execution gave up at once or returned a result nobody will read.
+        if Task.isCancelled {
+            return (
+                GraphQLResponseWriter.failure(
+                    "The server shut down before the request finished.", status: 503, media: media),
+                outcome?.report ?? none
+            )
+        }
         guard let outcome else {
-            // Cancelled by the server: it stopped past its shutdown grace and answered the client
-            // 503 itself; the log and metrics say the same.
-            if Task.isCancelled {
-                return (
-                    GraphQLResponseWriter.failure(
-                        "The server shut down before the request finished.", status: 503, media: media),
-                    none
-                )
-            }
             return (
                 GraphQLResponseWriter.requestErrors(
                     [

@@ -42,7 +42,10 @@ func runQueryCommand(_ args: CommandLineArguments) -> Int32 {
     let status: Int32
     switch setup.gateway.prepare(text, name: sourceName) {
     case .failure(let rejection):
-      writeStdout(errorsJSON(rejection.errors) + "\n")
+      // The same shape as over HTTP: zero cost and upstream counts for a refused document.
+      var response = JSONObject([("errors", .array(rejection.errors.map(\.json)))])
+      response["extensions"] = .object(GatewayResponse.notExecutedExtensions)
+      writeStdout(JSONWriter.string(.object(response)) + "\n")
       status = 1
     case .success(let prepared):
       let response = await setup.gateway.execute(prepared: prepared, operationName: operationName, variables: vars)

@@ -214,9 +214,13 @@ import Testing
         await #expect(throws: HTTPClientError.self) { try await test.get("/healthz") }
     }
 
-    @Test func aRequestStillRunningPastTheGraceIsLoggedAs503LikeItsAnswer() async throws {
-        let test = try TestServer(http: HTTPServer.Configuration(shutdownGraceMs: 100))
-        let inFlight = Task { try await test.post(#"{"query":"{ slowForever }"}"#) }
+    @Test(arguments: [30_000, 0])
+    func aRequestStillRunningPastTheGraceIsLoggedAs503LikeItsAnswer(requestTimeoutMs: Int) async throws {
+        // With no deadline the execution is awaited directly; cancelled, it returns a result.
+        let test = try TestServer(
+            configure: { $0.requestTimeoutMs = requestTimeoutMs }, http: HTTPServer.Configuration(shutdownGraceMs: 100))
+        let query = requestTimeoutMs == 0 ? "{ pause(ms: 5000) }" : "{ slowForever }"
+        let inFlight = Task { try await test.post(#"{"query":"\#(query)"}"#) }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .seconds(2))
         while test.server.handler.metrics.requestsInFlight == 0, clock.now < deadline {

@@ -52,9 +52,28 @@ public enum QueryCost {
     let operation =
       operationName.map { name in operations.first { $0.name?.value == name } } ?? (operations.count == 1 ? operations.first : nil)
     guard let operation, let root = schema.rootTypeName(for: operation.operation) else { return 0 }
-    var walker = Walker(schema: schema, fragments: fragments, variables: variables)
+    var walker = Walker(schema: schema, fragments: fragments, variables: withDefaults(variables, of: operation))
     var visited: Set<String> = []
     return walker.cost(of: operation.selectionSet, on: root, count: 1, visitedFragments: &visited)
+  }
+
+  /// `variables` plus the default values of the operation's variables that were not given
+  /// (spec §6.4.1 CoerceVariableValues), as far as the estimate reads them: `first: $n`,
+  /// `@skip(if: $s)`, `source: $source`. Without them a query relying on `$n: Int = 1` was
+  /// priced at the field's default list size and could be refused.
+  static func withDefaults(_ variables: JSONObject, of operation: OperationDefinition) -> JSONObject {
+    var effective = variables
+    for definition in operation.variableDefinitions {
+      let name = definition.variable.name.value
+      guard effective[name] == nil, let literal = definition.defaultValue else { continue }
+      switch literal {
+      case .int(let value): if let number = Int(value.value) { effective[name] = .int(number) }
+      case .boolean(let value): effective[name] = .bool(value.value)
+      case .enumValue(let value): effective[name] = .string(value.value)
+      default: break
+      }
+    }
+    return effective
   }
 
   struct Walker {

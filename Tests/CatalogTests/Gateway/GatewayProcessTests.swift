@@ -69,6 +69,25 @@ extension LoopbackTests {
       }
     }
 
+    @Test func queryPrintsRefusedDocumentsWithTheZeroExtensions() throws {
+      let path = FileManager.default.temporaryDirectory.appendingPathComponent("mg-q-\(UUID().uuidString).graphql").path
+      try #"{ artist(name: "AC/DC") { nam } }"#.write(toFile: path, atomically: true, encoding: .utf8)
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: try Self.binary())
+      // No upstream is contacted: the document is refused before execution.
+      process.arguments = ["query", "--upstream", "http://127.0.0.1:9", path]
+      let out = Pipe()
+      process.standardOutput = out
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 1)
+      #expect(text.hasPrefix(#"{"errors":[{"message":"Cannot query field \"nam\" on type \"Artist\"."#))
+      #expect(text.hasSuffix(#""extensions":{"cost":{"estimated":0,"actual":0},"upstream":{"requests":0,"cacheHits":0}}}"# + "\n"))
+    }
+
     @Test func schemaBuildErrorsNameTheirFileOncePerLine() throws {
       let path = FileManager.default.temporaryDirectory.appendingPathComponent("mg-bad-\(UUID().uuidString).graphql").path
       try "type Query { a: Nope }\n".write(toFile: path, atomically: true, encoding: .utf8)

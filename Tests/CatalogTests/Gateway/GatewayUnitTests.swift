@@ -154,6 +154,17 @@ import Testing
     #expect(try Self.estimate(#"{ __typename }"#) == 0)
   }
 
+  @Test func variableDefaultsCountWhenNoValueIsGiven() throws {
+    let query = #"query($n: Int = 1) { artist(name: "x") { albums(first: $n) { tracks { videos(first: 1) { url } } } } }"#
+    #expect(try Self.estimate(query) == 1_503)
+    #expect(try Self.estimate(query, variables: JSONObject([("n", .int(2))])) == 3_003)
+    let skipped = #"query($s: Boolean = true) { a: videos(query: "x") @skip(if: $s) { url } }"#
+    #expect(try Self.estimate(skipped) == 0)
+    #expect(try Self.estimate(skipped, variables: JSONObject([("s", .bool(false))])) == 100)
+    let source = #"query($v: VideoSource = ITUNES) { track(id: "itunes:track:1") { videos(first: 2, source: $v) { title } } }"#
+    #expect(try Self.estimate(source) == 2)
+  }
+
   @Test func iTunesVideosCostOneUnitNotAYouTubeSearch() throws {
     let track = #"track(id: "itunes:track:300001")"#
     #expect(try Self.estimate("{ \(track) { videos(first: 2, source: ITUNES) { title } } }") == 2)
