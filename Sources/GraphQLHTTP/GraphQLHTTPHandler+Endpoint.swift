@@ -3,7 +3,7 @@ import HTTPServer
 
 extension GraphQLHTTPHandler {
     /// The methods the GraphQL path answers.
-    static let graphQLMethods = "GET, POST, OPTIONS"
+    static let graphQLMethods = "GET, HEAD, POST, OPTIONS"
 
     /// The GraphQL endpoint (GraphQL over HTTP draft, "Request" and "Response"). Order of checks:
     /// CORS preflight; method (405); GraphiQL for browsers; `Accept` (406); a body the server
@@ -42,9 +42,11 @@ extension GraphQLHTTPHandler {
             }
             return .answered(HTTPResponse(status: 204, headers: ["Allow": Self.graphQLMethods]))
         }
-        guard request.method == "GET" || request.method == "POST" else {
+        // HEAD is GET without the body (RFC 9110 §9.3.2); libmicrohttpd drops the body.
+        let isGET = request.method == "GET" || request.method == "HEAD"
+        guard isGET || request.method == "POST" else {
             var response = GraphQLResponseWriter.failure(
-                "The \(configuration.path) endpoint accepts GET and POST requests, not \(request.method.prefix(16)).",
+                "The \(configuration.path) endpoint accepts GET, HEAD and POST requests, not \(request.method.prefix(16)).",
                 status: 405, media: .json)
             response.headers.add(name: "Allow", value: Self.graphQLMethods)
             return .answered(response)
@@ -53,7 +55,7 @@ extension GraphQLHTTPHandler {
         let acceptValues = request.headers.values(for: "Accept")
         let acceptValue = acceptValues.count == 1 ? acceptValues[0] : acceptValues.joined(separator: ", ")
         let negotiated = acceptValue.isEmpty ? nil : negotiations.decision(for: acceptValue)
-        if request.method == "GET", configuration.graphiQL, negotiated?.prefersHTML == true {
+        if isGET, configuration.graphiQL, negotiated?.prefersHTML == true {
             return .answered(
                 HTTPResponse(
                     status: 200, contentType: "text/html; charset=utf-8",
@@ -97,7 +99,7 @@ extension GraphQLHTTPHandler {
                     rejection.errors, extensions: configuration.refusedDocumentExtensions, status: 400, media: media))
         }
         switch prepared.operationType(named: parameters.operationName) {
-        case .mutation? where request.method == "GET", .subscription? where request.method == "GET":
+        case .mutation? where isGET, .subscription? where isGET:
             var response = GraphQLResponseWriter.failure(
                 "GET requests can only run query operations; send this operation with POST.", status: 405, media: media)
             response.headers.add(name: "Allow", value: "POST")

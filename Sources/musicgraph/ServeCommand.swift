@@ -25,6 +25,9 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
     port = try args.int("--port") ?? 8080
     guard port <= 65_535 else { throw CLIError("--port must be at most 65535") }
     if let timeout = try args.int("--request-timeout-ms") { handlerConfiguration.requestTimeoutMs = timeout }
+    if args.flag("--cors-origin") || args.value("--cors-origin")?.isEmpty == true {
+      throw CLIError("--cors-origin needs a comma-separated list of origins, or *")
+    }
     if let origins = args.value("--cors-origin") {
       handlerConfiguration.cors = CORSPolicy(
         allowedOrigins: origins == "*" ? .any : .list(origins.split(separator: ",").map(String.init)))

@@ -249,13 +249,27 @@ import Testing
         await test.server.shutdown()
     }
 
+    @Test func headIsGETWithoutTheBody() async throws {
+        let test = try TestServer()
+        let query = urlEncoded("{ hello }")
+        let get = try await test.get("/graphql?query=\(query)")
+        let head = try await test.request("HEAD", "/graphql?query=\(query)")
+        #expect(head.status == 200)
+        #expect(head.headers["Content-Type"] == get.headers["Content-Type"])
+        #expect(head.headers["Content-Length"] == String(get.body.count))
+        #expect(head.body.isEmpty)
+        let mutation = try await test.request("HEAD", "/graphql?query=\(urlEncoded("mutation { rename(to: \"x\") }"))")
+        #expect(mutation.status == 405)
+        await test.server.shutdown()
+    }
+
     @Test func otherMethodsAre405WithAllow() async throws {
         let test = try TestServer()
         let response = try await test.request("PUT", "/graphql")
         #expect(response.status == 405)
-        #expect(response.headers["Allow"] == "GET, POST, OPTIONS")
+        #expect(response.headers["Allow"] == "GET, HEAD, POST, OPTIONS")
         #expect(response.headers["Content-Type"] == Self.legacy)
-        #expect(response.text == #"{"errors":[{"message":"The /graphql endpoint accepts GET and POST requests, not PUT."}]}"#)
+        #expect(response.text == #"{"errors":[{"message":"The /graphql endpoint accepts GET, HEAD and POST requests, not PUT."}]}"#)
         await test.server.shutdown()
     }
 

@@ -38,7 +38,7 @@ import Testing
         #expect(response.status == 204)
         #expect(response.headers.values(for: "Access-Control-Allow-Origin") == ["https://app.example"])
         #expect(response.headers.values(for: "Vary") == ["Origin"])
-        #expect(response.headers["Access-Control-Allow-Methods"] == "GET, POST, OPTIONS")
+        #expect(response.headers["Access-Control-Allow-Methods"] == "GET, HEAD, POST, OPTIONS")
         #expect(response.headers["Access-Control-Allow-Headers"] == "Content-Type, Accept, Authorization")
         #expect(response.headers["Access-Control-Max-Age"] == "600")
         #expect(response.body.isEmpty)
@@ -68,7 +68,7 @@ import Testing
         #expect(noCORS.headers["Access-Control-Allow-Origin"] == nil)
         let plainOptions = try await closed.request("OPTIONS", "/graphql")
         #expect(plainOptions.status == 204)
-        #expect(plainOptions.headers["Allow"] == "GET, POST, OPTIONS")
+        #expect(plainOptions.headers["Allow"] == "GET, HEAD, POST, OPTIONS")
         await closed.server.shutdown()
     }
 

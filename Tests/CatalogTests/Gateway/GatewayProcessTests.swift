@@ -54,6 +54,8 @@ extension LoopbackTests {
       for (arguments, reason) in [
         (["serve", "--port", "0", "--upstream", "not a url"], "is not an http(s) URL"),
         (["serve", "--port", "0", "--timeout-ms", "0"], "--timeout-ms must be at least 1"),
+        (["serve", "--port", "0", "--cors-origin"], "--cors-origin needs a comma-separated list"),
+        (["serve", "--port", "0", "--cors-origin="], "--cors-origin needs a comma-separated list"),
       ] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try Self.binary())
