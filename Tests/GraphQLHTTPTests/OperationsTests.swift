@@ -202,11 +202,7 @@ import Testing
     @Test func gracefulShutdownFinishesRequestsInFlight() async throws {
         let test = try TestServer()
         let inFlight = Task { try await test.post(#"{"query":"{ pause(ms: 300) }"}"#) }
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(2))
-        while test.server.handler.metrics.requestsInFlight == 0, clock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        try await test.waitUntilARequestIsInFlight()
         await test.server.shutdown()
         let response = try await inFlight.value
         #expect(response.status == 200)
@@ -221,11 +217,7 @@ import Testing
             configure: { $0.requestTimeoutMs = requestTimeoutMs }, http: HTTPServer.Configuration(shutdownGraceMs: 100))
         let query = requestTimeoutMs == 0 ? "{ pause(ms: 5000) }" : "{ slowForever }"
         let inFlight = Task { try await test.post(#"{"query":"\#(query)"}"#) }
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(2))
-        while test.server.handler.metrics.requestsInFlight == 0, clock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        try await test.waitUntilARequestIsInFlight()
         await test.server.shutdown()
         let response = try await inFlight.value
         #expect(response.status == 503)

@@ -120,6 +120,15 @@ struct TestServer {
 
     var base: String { "http://127.0.0.1:\(server.port)" }
 
+    /// Returns once the handler counts a request in flight (at most 2 s).
+    func waitUntilARequestIsInFlight() async throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(2))
+        while server.handler.metrics.requestsInFlight == 0, clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
     func post(
         _ body: String, path: String = "/graphql", contentType: String? = "application/json", accept: String? = nil,
         headers extra: [(String, String)] = []

@@ -50,6 +50,23 @@ extension LoopbackTests {
       }
     }
 
+    /// Runs the binary to its end: exit status, standard output, standard error.
+    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: try binary())
+      process.arguments = arguments
+      let out = Pipe()
+      let err = Pipe()
+      process.standardOutput = out
+      process.standardError = err
+      try process.run()
+      // One after the other: these commands write a few lines, far below a pipe's buffer.
+      let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      return (process.terminationStatus, output, errors)
+    }
+
     @Test func serveRefusesToStartOnAMalformedUpstreamURLOrAZeroTimeout() throws {
       for (arguments, reason) in [
         (["serve", "--port", "0", "--upstream", "not a url"], "is not an http(s) URL"),
@@ -57,16 +74,8 @@ extension LoopbackTests {
         (["serve", "--port", "0", "--cors-origin"], "--cors-origin needs a comma-separated list"),
         (["serve", "--port", "0", "--cors-origin="], "--cors-origin needs a comma-separated list"),
       ] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try Self.binary())
-        process.arguments = arguments
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
+        let (status, _, message) = try Self.run(arguments)
+        #expect(status == 2)
         #expect(message.contains(reason))
       }
     }
@@ -75,17 +84,9 @@ extension LoopbackTests {
       let path = FileManager.default.temporaryDirectory.appendingPathComponent("mg-q-\(UUID().uuidString).graphql").path
       try #"{ artist(name: "AC/DC") { nam } }"#.write(toFile: path, atomically: true, encoding: .utf8)
       defer { try? FileManager.default.removeItem(atPath: path) }
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: try Self.binary())
       // No upstream is contacted: the document is refused before execution.
-      process.arguments = ["query", "--upstream", "http://127.0.0.1:9", path]
-      let out = Pipe()
-      process.standardOutput = out
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 1)
+      let (status, text, _) = try Self.run(["query", "--upstream", "http://127.0.0.1:9", path])
+      #expect(status == 1)
       #expect(text.hasPrefix(#"{"errors":[{"message":"Cannot query field \"nam\" on type \"Artist\"."#))
       #expect(text.hasSuffix(#""extensions":{"cost":{"estimated":0,"actual":0},"upstream":{"requests":0,"cacheHits":0}}}"# + "\n"))
     }
@@ -95,16 +96,8 @@ extension LoopbackTests {
       try "type Query { a: Nope }\n".write(toFile: path, atomically: true, encoding: .utf8)
       defer { try? FileManager.default.removeItem(atPath: path) }
       for arguments in [["serve", "--port", "0", "--schema", path], ["exec", "--schema", path, "--data", path, path]] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try Self.binary())
-        process.arguments = arguments
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
+        let (status, _, message) = try Self.run(arguments)
+        #expect(status == 2)
         #expect(message.contains("\(path):1:17: Unknown type \"Nope\"."))
         #expect(message.components(separatedBy: path).count == 2)  // the path appears exactly once
       }
