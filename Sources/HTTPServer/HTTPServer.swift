@@ -87,6 +87,11 @@ public final class HTTPServer: Sendable {
     guard let handle = daemon.withLock({ $0.take() }) else { return }
     state.beginDraining()
     let listenSocket = MHD_quiesce_daemon(handle.raw)
+    // Quiesced, the socket is no longer accepted from, but the kernel still completed
+    // handshakes into its backlog: new clients hung until the close below reset them, seconds
+    // later. shutdown(2) stops the listening now (new connections are refused at once) while
+    // the descriptor, which worker threads may still hold for a moment, stays valid.
+    if listenSocket >= 0 { _ = Glibc.shutdown(listenSocket, Int32(SHUT_RDWR)) }
     await waitUntilIdle(withinMs: configuration.shutdownGraceMs)
     state.answerAllSuspended(with: .shuttingDown)
     // Give the resumed connections a moment to send their 503 before the sockets close: 200 ms,

@@ -214,6 +214,29 @@ import Testing
     #expect(afterwards?.code == "CONNECT_FAILED")
   }
 
+  @Test func newConnectionsAreRefusedAtOnceWhileShutdownWaits() async throws {
+    let started = Atomic<Bool>(false)
+    let server = try HTTPServer(configuration: HTTPServer.Configuration(shutdownGraceMs: 3_000)) { _ in
+      started.store(true, ordering: .sequentiallyConsistent)
+      try? await Task.sleep(for: .milliseconds(1_500))
+      return HTTPResponse(status: 200)
+    }
+    let url = "http://127.0.0.1:\(server.port)/slow"
+    let client = self.client
+    let inFlight = Task { try await client.get(url) }
+    await waitUntil { started.load(ordering: .sequentiallyConsistent) }
+    let stopping = Task { await server.shutdown() }
+    try await Task.sleep(for: .milliseconds(200))
+    // A new client during the grace: refused, not left waiting in the backlog until the end.
+    let (refused, elapsedMs) = await measureMs {
+      await failure { () async throws(HTTPClientError) in try await client.get(url) }
+    }
+    #expect(refused?.code == "CONNECT_FAILED")
+    #expect(elapsedMs < 1_000)
+    #expect(try await inFlight.value.status == 200)
+    await stopping.value
+  }
+
   @Test func shutdownAnswers503WhenTheGraceRunsOut() async throws {
     let started = Atomic<Bool>(false)
     let server = try HTTPServer(configuration: HTTPServer.Configuration(shutdownGraceMs: 100)) { _ in
