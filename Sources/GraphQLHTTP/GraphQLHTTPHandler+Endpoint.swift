@@ -5,18 +5,6 @@ extension GraphQLHTTPHandler {
     /// The methods the GraphQL path answers.
     static let graphQLMethods = "GET, HEAD, POST, OPTIONS"
 
-    /// The GraphQL endpoint (GraphQL over HTTP draft, "Request" and "Response"). Order of checks:
-    /// CORS preflight; method (405); GraphiQL for browsers; `Accept` (406); a body the server
-    /// dropped as over its limit (413); `Content-Type` (415)
-    /// and body size (413) for POST; request parameters (400); parse and validation; GET may only
-    /// run queries (405); then execution under the deadline (504).
-    func serveGraphQL(_ request: HTTPRequest) async -> (HTTPResponse, RequestReport) {
-        switch admitGraphQL(request) {
-        case .answered(let response): return (response, RequestReport())
-        case .execute(let admitted): return await executeUnderDeadline(admitted)
-        }
-    }
-
     /// A request to the GraphQL path after every check that needs no execution.
     enum Admission {
         /// Answered without executing (a refusal, a preflight, the GraphiQL page).
@@ -32,7 +20,11 @@ extension GraphQLHTTPHandler {
         let media: GraphQLResponseMediaType
     }
 
-    /// The checks of `serveGraphQL` up to execution, in its order; never waits.
+    /// The GraphQL endpoint's checks (GraphQL over HTTP draft, "Request" and "Response"), in
+    /// order: CORS preflight; method (405); GraphiQL for browsers; `Accept` (406); a body the
+    /// server dropped as over its limit (413); `Content-Type` (415) and body size (413) for
+    /// POST; request parameters (400); parse and validation; GET may only run queries (405).
+    /// Never waits; execution under the deadline (504) is `executeUnderDeadline`.
     func admitGraphQL(_ request: HTTPRequest) -> Admission {
         if request.method == "OPTIONS" {
             if request.headers["Access-Control-Request-Method"] != nil {
@@ -120,7 +112,7 @@ extension GraphQLHTTPHandler {
 
     /// Runs an admitted request under the request deadline: 504 when it passes, 503 when the
     /// server cancels the request (shutdown past its grace).
-    private func executeUnderDeadline(_ admitted: AdmittedRequest) async -> (HTTPResponse, RequestReport) {
+    func executeUnderDeadline(_ admitted: AdmittedRequest) async -> (HTTPResponse, RequestReport) {
         let none = RequestReport()
         let media = admitted.media
         let (prepared, operationName, variables) = (admitted.prepared, admitted.operationName, admitted.variables)

@@ -19,7 +19,7 @@ public struct GraphQLHTTPHandler: Sendable {
         GraphQLHTTPOutcome
 
     /// `Execute` for the answers that need no waiting (a cached result, execution over static
-    /// data): nil leaves the request to `Execute`. Lets `respondNow(_:)` answer without a task.
+    /// data): nil leaves the request to `Execute`. Lets `respond(to:)` answer without a task.
     public typealias ExecuteNow =
         @Sendable (_ document: PreparedDocument, _ operationName: String?, _ variables: JSONObject) ->
         GraphQLHTTPOutcome?
@@ -50,36 +50,37 @@ public struct GraphQLHTTPHandler: Sendable {
 
     /// Answers one HTTP request; never fails (every problem is a response).
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
-        let start = RequestStart(timestamps: timestamps)
-        metrics.requestStarted()
-        let (response, report) = await route(request)
-        return finish(request, response: response, report: report, start: start)
+        switch respond(to: request) {
+        case .now(let response): response
+        case .later(let work): await work()
+        }
     }
 
-    /// Answers `request` at once when no waiting is needed: every refusal, `/healthz`,
-    /// `/metrics`, and executions that `executeNow` answers. Nil (with nothing logged or
-    /// counted) leaves the request to `handle(_:)`.
-    public func respondNow(_ request: HTTPRequest) -> HTTPResponse? {
+    /// Answers `request` now when no waiting is needed (every refusal, `/healthz`, `/metrics`,
+    /// and executions that `executeNow` answers), else later: the execution under the request
+    /// deadline. Runs the checks once either way; an HTTP server calls it on its polling thread
+    /// (`HTTPServer.Responder`), so a `.now` answer needs no task.
+    public func respond(to request: HTTPRequest) -> HTTPAnswer {
         let start = RequestStart(timestamps: timestamps)
-        let answer: (HTTPResponse, RequestReport)
-        // Counted in flight once it is sure to be answered here (so /metrics sees itself).
-        if request.path == configuration.path {
-            switch admitGraphQL(request) {
-            case .answered(let response):
-                metrics.requestStarted()
-                answer = (response, RequestReport())
-            case .execute(let admitted):
-                guard let executeNow,
-                    let outcome = executeNow(admitted.prepared, admitted.operationName, admitted.variables)
-                else { return nil }
-                metrics.requestStarted()
-                answer = (GraphQLResponseWriter.response(for: outcome, media: admitted.media), outcome.report)
-            }
-        } else {
-            metrics.requestStarted()
-            answer = routeOther(request)
+        // Counted in flight before any answer is built (so /metrics sees itself).
+        metrics.requestStarted()
+        guard request.path == configuration.path else {
+            let (response, report) = routeOther(request)
+            return .now(finish(request, response: response, report: report, start: start))
         }
-        return finish(request, response: answer.0, report: answer.1, start: start)
+        switch admitGraphQL(request) {
+        case .answered(let response):
+            return .now(finish(request, response: response, report: RequestReport(), start: start))
+        case .execute(let admitted):
+            if let executeNow, let outcome = executeNow(admitted.prepared, admitted.operationName, admitted.variables) {
+                let response = GraphQLResponseWriter.response(for: outcome, media: admitted.media)
+                return .now(finish(request, response: response, report: outcome.report, start: start))
+            }
+            return .later {
+                let (response, report) = await executeUnderDeadline(admitted)
+                return finish(request, response: response, report: report, start: start)
+            }
+        }
     }
 
     /// When and at what time of day a request arrived.
@@ -116,11 +117,6 @@ public struct GraphQLHTTPHandler: Sendable {
     }
 
     // MARK: - Routing
-
-    private func route(_ request: HTTPRequest) async -> (HTTPResponse, RequestReport) {
-        if request.path == configuration.path { return await serveGraphQL(request) }
-        return routeOther(request)
-    }
 
     /// Every path but the GraphQL one.
     private func routeOther(_ request: HTTPRequest) -> (HTTPResponse, RequestReport) {

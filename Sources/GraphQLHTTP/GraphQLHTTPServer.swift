@@ -31,9 +31,7 @@ public final class GraphQLHTTPServer: Sendable {
         http.requestTimeoutMs = 0
         http.handlerAnswersOversizedBodies = true
         self.handler = handler
-        self.server = try HTTPServer(configuration: http, respondNow: { request in handler.respondNow(request) }) {
-            request in await handler.handle(request)
-        }
+        self.server = try HTTPServer(configuration: http, responder: { request in handler.respond(to: request) })
     }
 
     /// Graceful shutdown: see the type's documentation. Returns once the server has stopped.

@@ -5,8 +5,7 @@ import Synchronization
 /// registry of requests in flight that shutdown needs. Passed to C as the callbacks' `cls`,
 /// retained from start until after `MHD_stop_daemon` returns.
 final class DaemonState: Sendable {
-  let handler: HTTPServer.Handler
-  let respondNow: HTTPServer.ImmediateHandler?
+  let responder: HTTPServer.Responder
   let configuration: HTTPServer.Configuration
 
   private struct Registry {
@@ -27,12 +26,8 @@ final class DaemonState: Sendable {
   /// see a suspended connection.
   private let resumesInProgress = Atomic<Int>(0)
 
-  init(
-    handler: @escaping HTTPServer.Handler, respondNow: HTTPServer.ImmediateHandler? = nil,
-    configuration: HTTPServer.Configuration
-  ) {
-    self.handler = handler
-    self.respondNow = respondNow
+  init(responder: @escaping HTTPServer.Responder, configuration: HTTPServer.Configuration) {
+    self.responder = responder
     self.configuration = configuration
   }
 
@@ -57,10 +52,10 @@ final class DaemonState: Sendable {
 
   /// Runs the handler for a request whose body is in, from inside the access handler call.
   ///
-  /// `respondNow`, when there is one, is asked first: its answer is queued in this call, with
-  /// no task at all. Otherwise:
+  /// The responder runs on the calling (polling) thread: a `.now` answer is queued in this
+  /// call, with no task at all. A `.later` answer's work is a task of its own:
   ///
-  /// The handler starts on the calling (polling) thread with `Task.immediate` and runs there
+  /// The work starts on the calling (polling) thread with `Task.immediate` and runs there
   /// until it first suspends: a handler that never suspends (a cached GraphQL document over
   /// static data, `/healthz`) is answered in this same call, with no thread hop, no
   /// suspend/resume round trip through libmicrohttpd and no deadline timer; that doubled
@@ -79,16 +74,17 @@ final class DaemonState: Sendable {
       answer(context, with: .shuttingDown)
       return settle(context, handlerTask: nil)
     }
-    if let respondNow, let response = respondNow(request) {
+    switch responder(request) {
+    case .now(let response):
       answer(context, with: response, fromHandler: true)
       return settle(context, handlerTask: nil)
+    case .later(let work):
+      let handlerTask = Task.immediate {
+        let response = await work()
+        self.answer(context, with: response, fromHandler: true)
+      }
+      return settle(context, handlerTask: handlerTask)
     }
-    let handler = self.handler
-    let handlerTask = Task.immediate {
-      let response = await handler(request)
-      self.answer(context, with: response, fromHandler: true)
-    }
-    return settle(context, handlerTask: handlerTask)
   }
 
   /// After the handler's synchronous start: the response when it is answered already, else

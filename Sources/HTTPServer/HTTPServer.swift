@@ -20,10 +20,11 @@ public final class HTTPServer: Sendable {
   /// the request deadline passes.
   public typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
 
-  /// Answers a request at once, on the polling thread and without a task of its own, or
-  /// returns nil to leave it to the `Handler`. For answers that need no waiting (a cached
-  /// result, a refusal): a Swift task per request cost ~3 µs, a tenth of a small answer.
-  public typealias ImmediateHandler = @Sendable (HTTPRequest) -> HTTPResponse?
+  /// Answers one request now or later (`HTTPAnswer`). Runs on the polling thread, without a
+  /// task of its own: only a `.later` answer gets one. For servers whose answers often need no
+  /// waiting (a cached result, a refusal): a Swift task per request cost ~3 µs, a tenth of a
+  /// small answer.
+  public typealias Responder = @Sendable (HTTPRequest) -> HTTPAnswer
 
   /// The configuration the server was started with (its `port` may be 0; see `port`).
   public let configuration: Configuration
@@ -33,18 +34,24 @@ public final class HTTPServer: Sendable {
   private let state: DaemonState
   private let daemon: Mutex<DaemonHandle?>
 
-  /// Starts listening on `configuration.host`:`configuration.port`. Each request goes to
-  /// `respondNow` first when there is one, and to `handler` when that returns nil.
+  /// Starts listening on `configuration.host`:`configuration.port`; every request is
+  /// answered later by `handler`, in a task of its own.
+  /// - Throws: see `init(configuration:responder:)`.
+  public convenience init(configuration: Configuration = Configuration(), handler: @escaping Handler)
+    throws(HTTPServerError)
+  {
+    try self.init(configuration: configuration, responder: { request in .later { await handler(request) } })
+  }
+
+  /// Starts listening on `configuration.host`:`configuration.port`; every request goes to
+  /// `responder`.
   /// - Throws: `HTTPServerError.invalidHost` for a host that is no IP literal (nor `localhost`),
   ///   `HTTPServerError.startFailed` when libmicrohttpd cannot start (port taken, …).
-  public init(
-    configuration: Configuration = Configuration(), respondNow: ImmediateHandler? = nil,
-    handler: @escaping Handler
-  ) throws(HTTPServerError) {
+  public init(configuration: Configuration = Configuration(), responder: @escaping Responder) throws(HTTPServerError) {
     guard let address = SocketAddress(host: configuration.host, port: configuration.port) else {
       throw .invalidHost(configuration.host)
     }
-    let state = DaemonState(handler: handler, respondNow: respondNow, configuration: configuration)
+    let state = DaemonState(responder: responder, configuration: configuration)
     var flags =
       MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
       | MHD_USE_TURBO.rawValue

@@ -80,17 +80,16 @@ import Testing
     await server.shutdown()
   }
 
-  @Test func respondNowAnswersWithoutTheHandlerUnlessItReturnsNil() async throws {
+  @Test func aResponderAnswersNowWithoutWorkOrLaterThroughIt() async throws {
     let handlerCalls = Atomic<Int>(0)
-    let server = try HTTPServer(
-      respondNow: { request in
-        request.path == "/now" ? HTTPResponse(status: 200, body: Array("now".utf8)) : nil
+    let server = try HTTPServer(responder: { request in
+      guard request.path != "/now" else { return .now(HTTPResponse(status: 200, body: Array("now".utf8))) }
+      return .later {
+        handlerCalls.add(1, ordering: .relaxed)
+        try? await Task.sleep(for: .milliseconds(5))
+        return HTTPResponse(status: 200, body: Array("later".utf8))
       }
-    ) { _ in
-      handlerCalls.add(1, ordering: .relaxed)
-      try? await Task.sleep(for: .milliseconds(5))
-      return HTTPResponse(status: 200, body: Array("later".utf8))
-    }
+    })
     let base = "http://127.0.0.1:\(server.port)"
     #expect(try await client.get(base + "/now").body == Array("now".utf8))
     #expect(handlerCalls.load(ordering: .relaxed) == 0)

@@ -72,7 +72,7 @@ public final class Gateway: Sendable {
     let resultKey = resultKey(prepared: prepared, operationName: operationName, variables: variables)
     if let resultKey, let hit = cachedResponse(resultKey: resultKey) { return hit }
     let estimated = QueryCost.estimate(
-      document: prepared.document, operationName: operationName, variables: variables, schema: schema)
+      document: prepared.document, source: prepared.source, operationName: operationName, variables: variables, schema: schema)
     let counters = UpstreamCounters()
     if configuration.maxQueryCost > 0, estimated > configuration.maxQueryCost {
       let error = GraphQLError(

@@ -38,7 +38,7 @@ public enum QueryCost {
   /// The estimated cost of the operation `operationName` selects in `document` (0 when none
   /// does: execution reports that), with `variables` giving `first: $n` values.
   public static func estimate(
-    document: Document, operationName: String?, variables: JSONObject, schema: Schema
+    document: Document, source: Source, operationName: String?, variables: JSONObject, schema: Schema
   ) -> Int {
     var fragments: [String: FragmentDefinition] = [:]
     var operations: [OperationDefinition] = []
@@ -52,28 +52,17 @@ public enum QueryCost {
     let operation =
       operationName.map { name in operations.first { $0.name?.value == name } } ?? (operations.count == 1 ? operations.first : nil)
     guard let operation, let root = schema.rootTypeName(for: operation.operation) else { return 0 }
-    var walker = Walker(schema: schema, fragments: fragments, variables: withDefaults(variables, of: operation))
+    // The values execution will see (spec §6.1.2 CoerceVariableValues): defaults included, so
+    // `$n: Int = 1` is priced at 1, not at the field's default list size. Variables that do
+    // not coerce fail execution anyway; the estimate then reads them as given.
+    let coerced: JSONObject
+    switch coerceVariableValues(schema: schema, operation: operation, inputs: variables, source: source) {
+    case .success(let values): coerced = values
+    case .failure: coerced = variables
+    }
+    var walker = Walker(schema: schema, fragments: fragments, variables: coerced)
     var visited: Set<String> = []
     return walker.cost(of: operation.selectionSet, on: root, count: 1, visitedFragments: &visited)
-  }
-
-  /// `variables` plus the default values of the operation's variables that were not given
-  /// (spec §6.4.1 CoerceVariableValues), as far as the estimate reads them: `first: $n`,
-  /// `@skip(if: $s)`, `source: $source`. Without them a query relying on `$n: Int = 1` was
-  /// priced at the field's default list size and could be refused.
-  static func withDefaults(_ variables: JSONObject, of operation: OperationDefinition) -> JSONObject {
-    var effective = variables
-    for definition in operation.variableDefinitions {
-      let name = definition.variable.name.value
-      guard effective[name] == nil, let literal = definition.defaultValue else { continue }
-      switch literal {
-      case .int(let value): if let number = Int(value.value) { effective[name] = .int(number) }
-      case .boolean(let value): effective[name] = .bool(value.value)
-      case .enumValue(let value): effective[name] = .string(value.value)
-      default: break
-      }
-    }
-    return effective
   }
 
   struct Walker {

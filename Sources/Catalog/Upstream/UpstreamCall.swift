@@ -14,14 +14,7 @@ struct UpstreamCall {
     do {
       return try await transport.get(url: url, headers: headers)
     } catch let failure as TransportFailure {
-      switch failure.underlying {
-      case .timedOut:
-        throw UpstreamError(service: service, kind: .timeout)
-      case .connectFailed(let reason), .failed(let reason):
-        throw UpstreamError(service: service, kind: .unreachable(reason: redact(reason)))
-      case .afterTries:
-        throw UpstreamError(service: service, kind: .unreachable(reason: "failed"))  // `underlying` never is one
-      }
+      throw UpstreamError(service: service, kind: kind(of: failure))
     } catch let error as UpstreamError {
       throw error
     } catch is CancellationError {
@@ -48,6 +41,15 @@ struct UpstreamCall {
   }
 
   func redact(_ text: String) -> String { Redaction.redact(text, secrets: secrets) }
+
+  /// The error kind of a transport failure, however many tries it took.
+  private func kind(of failure: TransportFailure) -> UpstreamError.Kind {
+    switch failure {
+    case .timedOut: .timeout
+    case .connectFailed(let reason), .failed(let reason): .unreachable(reason: redact(reason))
+    case .afterTries(let last, _): kind(of: last)
+    }
+  }
 }
 
 extension UpstreamError {

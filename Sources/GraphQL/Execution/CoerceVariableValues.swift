@@ -10,7 +10,7 @@
 ///   such as `Variable "$v" of required type "Int!" was not provided.`,
 ///   `Variable "$v" of non-null type "Int!" must not be null.` and
 ///   `Variable "$f" got invalid value "LP" at "f.kinds[1]"; Value "LP" does not exist in "ReleaseKind" enum.`
-func coerceVariableValues(
+public func coerceVariableValues(
   schema: Schema, operation: OperationDefinition, inputs: JSONObject, source: Source, maxErrors: Int = 50
 ) -> Result<JSONObject, RequestErrors> {
   var errors: [GraphQLError] = []
@@ -26,7 +26,8 @@ func coerceVariableValues(
   do {
     for definition in operation.variableDefinitions {
       let name = definition.variable.name.value
-      let locations = [definition.loc].filter { $0.start >= 0 }.map { source.location(of: $0.start) }
+      // Found only when an error needs them: locating scans the source from its start.
+      var locations: [SourceLocation] { [definition.loc].filter { $0.start >= 0 }.map { source.location(of: $0.start) } }
       let type = typeReference(definition.type)
       guard schema.types[type.namedType]?.isInputType == true else {
         try report(
@@ -85,7 +86,7 @@ func typeReference(_ node: TypeNode) -> TypeReference {
 }
 
 /// Request errors (spec §7.1.2 "Request Errors"): execution does not start.
-struct RequestErrors: Error, Sendable {
-  let errors: [GraphQLError]
+public struct RequestErrors: Error, Sendable {
+  public let errors: [GraphQLError]
   init(_ errors: [GraphQLError]) { self.errors = errors }
 }

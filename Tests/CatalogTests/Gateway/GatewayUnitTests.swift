@@ -136,8 +136,9 @@ import Testing
   static let schema = try! GatewaySchema.embedded()
 
   static func estimate(_ query: String, variables: JSONObject = JSONObject()) throws -> Int {
-    let document = try parse(Source(query))
-    return QueryCost.estimate(document: document, operationName: nil, variables: variables, schema: schema)
+    let source = Source(query)
+    return QueryCost.estimate(
+      document: try parse(source), source: source, operationName: nil, variables: variables, schema: schema)
   }
 
   @Test func listSizesComeFromFirstOrDefaults() throws {
