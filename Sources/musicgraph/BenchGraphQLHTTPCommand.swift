@@ -38,6 +38,9 @@ func runBenchGraphQLHTTPCommand(_ args: CommandLineArguments) -> Int32 {
   } catch {
     return fail("bench-gqlhttp", error)
   }
+  // As `serve` logs: batched to stderr.
+  let log = LogWriter()
+  configuration.logSink = log.sink
   if args.value("--log") == "none" { configuration.logSink = { _ in } }
   // Execution over static data never waits, so the server answers it on the spot.
   let executeStatic: @Sendable (PreparedDocument, String?, JSONObject) -> GraphQLHTTPOutcome = {
@@ -90,6 +93,7 @@ func runBenchGraphQLHTTPCommand(_ args: CommandLineArguments) -> Int32 {
   let done = DispatchSemaphore(value: 0)
   Task {
     await server.runUntilSignalled()
+    log.flush()
     done.signal()
   }
   done.wait()
