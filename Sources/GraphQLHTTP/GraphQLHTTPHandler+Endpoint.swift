@@ -71,24 +71,24 @@ extension GraphQLHTTPHandler {
         if request.bodyExceededLimit { return .answered(tooLarge(media)) }
 
         let parameters: GraphQLRequestParameters
-        do {
-            if request.method == "POST" {
-                if let refusal = refusePOSTBody(request, media: media) { return .answered(refusal) }
-                parameters = try GraphQLRequestParameters.fromJSONBody(request.body)
-            } else {
-                parameters = try GraphQLRequestParameters.fromQueryItems(request.queryItems)
-            }
-        } catch {
-            return .answered(GraphQLResponseWriter.failure(error.message, status: 400, media: media))
-        }
-
         let prepared: PreparedDocument
-        switch prepare(parameters.query) {
-        case .success(let document): prepared = document
-        case .failure(let rejection):
-            return .answered(
-                GraphQLResponseWriter.requestErrors(
-                    rejection.errors, extensions: configuration.refusedDocumentExtensions, status: 400, media: media))
+        if request.method == "POST" {
+            if let refusal = refusePOSTBody(request, media: media) { return .answered(refusal) }
+            switch preparePOSTBody(request.body) {
+            case .success(let body): (parameters, prepared) = (body.parameters, body.prepared)
+            case .failure(let refusal): return .answered(refusal.response(media: media, handler: self))
+            }
+        } else {
+            do {
+                parameters = try GraphQLRequestParameters.fromQueryItems(request.queryItems)
+            } catch {
+                return .answered(GraphQLResponseWriter.failure(error.message, status: 400, media: media))
+            }
+            switch prepare(parameters.query) {
+            case .success(let document): prepared = document
+            case .failure(let rejection):
+                return .answered(PreparationRefusal.document(rejection).response(media: media, handler: self))
+            }
         }
         switch prepared.operationType(named: parameters.operationName) {
         case .mutation? where isGET, .subscription? where isGET:
@@ -174,6 +174,46 @@ extension GraphQLHTTPHandler {
     private func tooLarge(_ media: GraphQLResponseMediaType) -> HTTPResponse {
         GraphQLResponseWriter.failure(
             "The request body is larger than \(configuration.maxBodyBytes) bytes.", status: 413, media: media)
+    }
+
+    /// Why a request could not be prepared for execution.
+    enum PreparationRefusal: Error {
+        /// Not a well-formed request (400 for both media types).
+        case malformed(GraphQLRequestParameters.Malformed)
+        /// The document did not parse or validate.
+        case document(DocumentRejection)
+
+        func response(media: GraphQLResponseMediaType, handler: GraphQLHTTPHandler) -> HTTPResponse {
+            switch self {
+            case .malformed(let error):
+                GraphQLResponseWriter.failure(error.message, status: 400, media: media)
+            case .document(let rejection):
+                GraphQLResponseWriter.requestErrors(
+                    rejection.errors, extensions: handler.configuration.refusedDocumentExtensions, status: 400,
+                    media: media)
+            }
+        }
+    }
+
+    /// A POST body's parameters and document, through the body cache: a body seen before skips
+    /// reading its JSON, parsing and validating.
+    private func preparePOSTBody(_ body: [UInt8]) -> Result<PreparedBody, PreparationRefusal> {
+        let key = body.count <= PreparedBody.maxCachedBytes ? ExactStringKey(utf8: body) : nil
+        if let key, let known = bodyCache.value(for: key) { return .success(known) }
+        let parameters: GraphQLRequestParameters
+        do {
+            parameters = try GraphQLRequestParameters.fromJSONBody(body)
+        } catch {
+            return .failure(.malformed(error))
+        }
+        switch prepare(parameters.query) {
+        case .success(let document):
+            let prepared = PreparedBody(parameters: parameters, prepared: document)
+            if let key { bodyCache.insert(prepared, for: key) }
+            return .success(prepared)
+        case .failure(let rejection):
+            return .failure(.document(rejection))
+        }
     }
 
     /// Parse and validate, through the document cache.

@@ -31,6 +31,7 @@ public struct GraphQLHTTPHandler: Sendable {
     let execute: Execute
     let executeNow: ExecuteNow?
     let documentCache: DocumentCache
+    let bodyCache: BodyCache
     let requestIDs = RequestIDGenerator()
     let deadlines = DeadlineScheduler()
     let negotiations = NegotiationCache()
@@ -46,6 +47,7 @@ public struct GraphQLHTTPHandler: Sendable {
         self.executeNow = executeNow
         self.execute = execute
         self.documentCache = DocumentCache(capacity: configuration.documentCacheSize)
+        self.bodyCache = BodyCache(capacity: configuration.documentCacheSize)
     }
 
     /// Answers one HTTP request; never fails (every problem is a response).
@@ -83,6 +85,12 @@ public struct GraphQLHTTPHandler: Sendable {
         }
     }
 
+    /// `text`'s first `limit` characters; counted in bytes first, since nearly every method and
+    /// path is short and ASCII and `prefix` walks characters.
+    private static func clipped(_ text: String, to limit: Int) -> String {
+        text.utf8.count <= limit ? text : String(text.prefix(limit))
+    }
+
     /// When and at what time of day a request arrived.
     struct RequestStart {
         let clock = ContinuousClock()
@@ -109,8 +117,8 @@ public struct GraphQLHTTPHandler: Sendable {
         metrics.requestFinished(
             pathLabel: pathLabel(request.path), status: response.status, durationSeconds: seconds, report: report)
         let log = RequestLog(
-            time: start.time, requestID: requestID, method: String(request.method.prefix(16)),
-            path: String(request.path.prefix(200)), status: response.status, durationMs: seconds * 1000,
+            time: start.time, requestID: requestID, method: Self.clipped(request.method, to: 16),
+            path: Self.clipped(request.path, to: 200), status: response.status, durationMs: seconds * 1000,
             upstreamRequests: report.totalUpstreamRequests, cacheHits: report.cacheHits)
         configuration.logSink(log.line)
         return response

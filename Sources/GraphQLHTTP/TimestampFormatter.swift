@@ -9,7 +9,7 @@ final class TimestampFormatter: Sendable {
     func now() -> String {
         let (second, milliseconds) = Self.currentTime()
         if let prefix = cached.withLock({ $0.second == second ? $0.prefix : nil }) {
-            return prefix + Self.millisecondsAndZone(milliseconds)
+            return Self.appendingMillisecondsAndZone(milliseconds, to: prefix)
         }
         let formatted = Self.format((second, milliseconds))
         cached.withLock { $0 = (second, formatted.prefix) }
@@ -36,6 +36,22 @@ final class TimestampFormatter: Sendable {
             "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
             + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2))."
         return (prefix, prefix + millisecondsAndZone(time.milliseconds))
+    }
+
+    /// `prefix` + `millisecondsAndZone(value)` written in one go: this runs once per request.
+    static func appendingMillisecondsAndZone(_ value: Int, to prefix: String) -> String {
+        var prefix = prefix
+        return prefix.withUTF8 { head in
+            String(unsafeUninitializedCapacity: head.count + 4) { out in
+                _ = out.initialize(fromContentsOf: head)
+                let digits = min(max(value, 0), 999)
+                out[head.count] = UInt8(ascii: "0") + UInt8(digits / 100)
+                out[head.count + 1] = UInt8(ascii: "0") + UInt8(digits / 10 % 10)
+                out[head.count + 2] = UInt8(ascii: "0") + UInt8(digits % 10)
+                out[head.count + 3] = UInt8(ascii: "Z")
+                return head.count + 4
+            }
+        }
     }
 
     private static func millisecondsAndZone(_ value: Int) -> String {

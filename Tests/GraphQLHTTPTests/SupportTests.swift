@@ -1,4 +1,5 @@
 import GraphQL
+import HTTPServer
 import Synchronization
 import Testing
 
@@ -283,6 +284,14 @@ import Testing
         #expect(TimestampFormatter.format((951_825_599, 42)).text == "2000-02-29T11:59:59.042Z")
     }
 
+    @Test func millisecondsArePaddedToThreeDigits() {
+        let prefix = "2026-11-29T14:03:07."
+        #expect(TimestampFormatter.appendingMillisecondsAndZone(0, to: prefix) == "2026-11-29T14:03:07.000Z")
+        #expect(TimestampFormatter.appendingMillisecondsAndZone(7, to: prefix) == "2026-11-29T14:03:07.007Z")
+        #expect(TimestampFormatter.appendingMillisecondsAndZone(42, to: prefix) == "2026-11-29T14:03:07.042Z")
+        #expect(TimestampFormatter.appendingMillisecondsAndZone(999, to: prefix) == "2026-11-29T14:03:07.999Z")
+    }
+
     @Test func cachedNowMatchesAFreshFormat() {
         let formatter = TimestampFormatter()
         let first = formatter.now()
@@ -290,5 +299,80 @@ import Testing
         #expect(first.utf8.count == 24)
         #expect(second.utf8.count == 24)
         #expect(second >= first)
+    }
+}
+
+/// POST bodies seen before skip reading their JSON and preparing their document.
+@Suite struct BodyCacheTests {
+    static let greet = "query($n: String) { hello(name: $n) }"
+
+    private func handler(documentCacheSize: Int = 512) -> GraphQLHTTPHandler {
+        GraphQLHTTPHandler(
+            schema: TestGateway.schema,
+            configuration: GraphQLHTTPHandler.Configuration(logSink: { _ in }, documentCacheSize: documentCacheSize),
+            execute: TestGateway.execute)
+    }
+
+    private func post(_ handler: GraphQLHTTPHandler, _ body: String) async -> (status: Int, text: String) {
+        let response = await handler.handle(
+            HTTPRequest(
+                method: "POST", path: "/graphql", headers: ["Content-Type": "application/json"], body: Array(body.utf8)))
+        return (response.status, String(decoding: response.body, as: UTF8.self))
+    }
+
+    private func body(_ name: String, padding: Int = 0) -> String {
+        #"{"query":"\#(Self.greet)","variables":{"n":"\#(name)"}}"# + String(repeating: " ", count: padding)
+    }
+
+    @Test func aRepeatedBodyIsKeptOnceAndAnswersTheSame() async {
+        let handler = handler()
+        let first = await post(handler, body("AC/DC"))
+        let second = await post(handler, body("AC/DC"))
+        #expect(first.status == 200)
+        #expect(first.text == #"{"data":{"hello":"Hello, AC/DC!"},"extensions":{"cost":1}}"#)
+        #expect(second.status == 200)
+        #expect(second.text == first.text)
+        #expect(handler.bodyCache.count == 1)
+        #expect(handler.documentCache.count == 1)
+        // Other variables: another body, the same document.
+        let other = await post(handler, body("Björk"))
+        #expect(other.text == #"{"data":{"hello":"Hello, Björk!"},"extensions":{"cost":1}}"#)
+        #expect(handler.bodyCache.count == 2)
+        #expect(handler.documentCache.count == 1)
+    }
+
+    @Test func refusedBodiesAreNotKeptAndRefusedAgain() async {
+        let handler = handler()
+        for body in [#"{"query":"{ hello"#, #"{"query":"{ nope }"}"#, #"{"variables":{}}"#, #"{"query":"{ hello }","variables":3}"#] {
+            let first = await post(handler, body)
+            let again = await post(handler, body)
+            #expect(first.status == 400)
+            #expect(again.status == 400)
+            #expect(again.text == first.text)
+        }
+        #expect(handler.bodyCache.count == 0)
+    }
+
+    @Test func bodiesThatDifferOnlyInNormalizationAreAnsweredWithTheirOwnBytes() async {
+        let handler = handler()
+        let nfc = await post(handler, body("Vin\u{ED}cius"))
+        let nfd = await post(handler, body("Vini\u{301}cius"))
+        #expect(Array(nfc.text.utf8) == Array(#"{"data":{"hello":"Hello, Vin\#u{ED}cius!"},"extensions":{"cost":1}}"#.utf8))
+        #expect(Array(nfd.text.utf8) == Array(#"{"data":{"hello":"Hello, Vini\#u{301}cius!"},"extensions":{"cost":1}}"#.utf8))
+        #expect(handler.bodyCache.count == 2)
+    }
+
+    @Test func longBodiesAndAZeroSizeAreNotKept() async {
+        let handler = handler()
+        let long = await post(handler, body("AC/DC", padding: PreparedBody.maxCachedBytes))
+        #expect(long.text == #"{"data":{"hello":"Hello, AC/DC!"},"extensions":{"cost":1}}"#)
+        #expect(handler.bodyCache.count == 0)
+        #expect(handler.documentCache.count == 1)
+        let uncached = self.handler(documentCacheSize: 0)
+        for _ in 0..<2 {
+            #expect(await post(uncached, body("AC/DC")).status == 200)
+        }
+        #expect(uncached.bodyCache.count == 0)
+        #expect(uncached.documentCache.count == 0)
     }
 }
