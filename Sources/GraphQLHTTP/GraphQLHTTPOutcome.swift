@@ -27,18 +27,27 @@ public struct GraphQLHTTPOutcome: Sendable {
     public var extensions: JSONObject
     /// Per-request figures for metrics and logging; never part of the response.
     public var report: RequestReport
+    /// The response body of an executed operation when the application has it already (a
+    /// result kept with its body): sent as is instead of serializing `result` and
+    /// `extensions` again. It must be `result.serialized(extensions: extensions)`.
+    public var serializedBody: [UInt8]?
 
-    public init(result: Result, extensions: JSONObject = JSONObject(), report: RequestReport = RequestReport()) {
+    public init(
+        result: Result, extensions: JSONObject = JSONObject(), report: RequestReport = RequestReport(),
+        serializedBody: [UInt8]? = nil
+    ) {
         self.result = result
         self.extensions = extensions
         self.report = report
+        self.serializedBody = serializedBody
     }
 
-    /// An executed operation.
+    /// An executed operation; `serializedBody` as the property says.
     public static func executed(
-        _ result: ExecutionResult, extensions: JSONObject = JSONObject(), report: RequestReport = RequestReport()
+        _ result: ExecutionResult, extensions: JSONObject = JSONObject(), report: RequestReport = RequestReport(),
+        serializedBody: [UInt8]? = nil
     ) -> GraphQLHTTPOutcome {
-        GraphQLHTTPOutcome(result: .executed(result), extensions: extensions, report: report)
+        GraphQLHTTPOutcome(result: .executed(result), extensions: extensions, report: report, serializedBody: serializedBody)
     }
 
     /// A request the application refused before execution.

@@ -24,7 +24,7 @@ enum GraphQLResponseWriter {
             let status = result.isRequestError && media == .graphQLResponseJSON ? 400 : 200
             return HTTPResponse(
                 status: status, headers: ["Content-Type": media.contentType],
-                body: serialized(result, extensions: outcome.extensions))
+                body: outcome.serializedBody ?? serialized(result, extensions: outcome.extensions))
         case .rejected(let errors, let status):
             return requestErrors(errors, extensions: outcome.extensions, status: status, media: media)
         }
@@ -59,17 +59,10 @@ enum GraphQLResponseWriter {
     }
 
     /// `{"errors":…,"data":…,"extensions":…}` (each only when present): the result's own JSON
-    /// text with `extensions` spliced in before the closing brace. The data text is copied as
-    /// the executor wrote it; parsing it back into values to serialize them again took a third
-    /// of the handler's time for a small cached query.
+    /// text with `extensions` after it. The data text is copied as the executor wrote it;
+    /// parsing it back into values to serialize them again took a third of the handler's time
+    /// for a small cached query.
     static func serialized(_ result: ExecutionResult, extensions: JSONObject) -> [UInt8] {
-        var bytes = result.serialized()
-        guard extensions.count > 0 else { return bytes }
-        bytes.removeLast()  // "}"
-        if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
-        bytes.append(contentsOf: #""extensions":"#.utf8)
-        bytes.append(contentsOf: JSONWriter.serialize(.object(extensions)))
-        bytes.append(UInt8(ascii: "}"))
-        return bytes
+        result.serialized(extensions: extensions)
     }
 }

@@ -77,7 +77,8 @@ private func outcome(_ response: GatewayResponse) -> GraphQLHTTPOutcome {
   if response.refused {
     return .rejected(response.result.errors, status: 400, extensions: response.extensions, report: report)
   }
-  return .executed(response.result, extensions: response.extensions, report: report)
+  return .executed(
+    response.result, extensions: response.extensions, report: report, serializedBody: response.serializedBody)
 }
 
 private let serveUsage = """

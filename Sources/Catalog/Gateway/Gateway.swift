@@ -125,10 +125,7 @@ public final class Gateway: Sendable {
   }
 
   private func cachedResponse(resultKey: ExactStringKey) -> GatewayResponse? {
-    guard let hit = cache?.lookUpResult(resultKey) else { return nil }
-    var counts = UpstreamCounters.Counts()
-    counts.cacheHits = hit.upstreamReads
-    return GatewayResponse(result: hit.result, estimatedCost: hit.estimatedCost, counts: counts, refused: false)
+    cache?.lookUpResult(resultKey)?.hit()
   }
 
   /// The five providers of one request, each over a transport that counts into `counters`,
@@ -166,6 +163,9 @@ public struct GatewayResponse: Sendable {
   public var counts: UpstreamCounters.Counts
   /// True when the cost limit refused the query (nothing ran).
   public var refused: Bool
+  /// The response as UTF-8 JSON text when it was kept with a cached result (then equal to
+  /// `serialized()`); nil otherwise.
+  public var serializedBody: [UInt8]?
 
   /// The response `extensions`: `cost {estimated, actual}`, `upstream {requests, cacheHits}`.
   public var extensions: JSONObject { Self.extensions(estimatedCost: estimatedCost, counts: counts) }
@@ -191,6 +191,11 @@ public struct GatewayResponse: Sendable {
     guard case .object(var response) = result.json else { return result.json }
     response["extensions"] = .object(extensions)
     return .object(response)
+  }
+
+  /// `serialized()` from the result's data text, without parsing it back into values.
+  func serializedResponse() -> [UInt8] {
+    result.serialized(extensions: extensions)
   }
 
   /// `json` as UTF-8 JSON text.

@@ -97,7 +97,9 @@ public final class UpstreamCache: Sendable {
     now: ContinuousClock.Instant = .now
   ) {
     guard expires > now else { return }
-    insert(.result(result), for: resultKey, bytes: result.result.dataJSON?.count ?? 0, expires: expires)
+    insert(
+      .result(result), for: resultKey, bytes: (result.result.dataJSON?.count ?? 0) + result.responseBody.count,
+      expires: expires)
   }
 
   private func liveValue(_ text: String, now: ContinuousClock.Instant) -> (Value, ContinuousClock.Instant)? {
@@ -226,11 +228,30 @@ public struct CachedResult: Sendable {
   /// Upstream reads the result was built from (requests sent plus cache hits): a repeat
   /// reports them all as cache hits.
   public var upstreamReads: Int
+  /// The whole response a repeat gets (`GatewayResponse.serialized()` of the hit: the
+  /// result, then `extensions` with 0 requests and `upstreamReads` cache hits), written once
+  /// when the result is kept so that hits send it without serializing.
+  public let responseBody: [UInt8]
 
   public init(result: ExecutionResult, estimatedCost: Int, upstreamReads: Int) {
     self.result = result
     self.estimatedCost = estimatedCost
     self.upstreamReads = upstreamReads
+    self.responseBody = Self.hit(result: result, estimatedCost: estimatedCost, upstreamReads: upstreamReads)
+      .serializedResponse()
+  }
+
+  /// The gateway's answer to a repeat of the request.
+  func hit() -> GatewayResponse {
+    var response = Self.hit(result: result, estimatedCost: estimatedCost, upstreamReads: upstreamReads)
+    response.serializedBody = responseBody
+    return response
+  }
+
+  private static func hit(result: ExecutionResult, estimatedCost: Int, upstreamReads: Int) -> GatewayResponse {
+    var counts = UpstreamCounters.Counts()
+    counts.cacheHits = upstreamReads
+    return GatewayResponse(result: result, estimatedCost: estimatedCost, counts: counts, refused: false)
   }
 }
 

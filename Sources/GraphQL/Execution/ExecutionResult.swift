@@ -51,6 +51,13 @@ public struct ExecutionResult: Sendable {
 
   /// The response as UTF-8 JSON text, in `json`'s key order; the data text is copied once.
   public func serialized() -> [UInt8] {
+    serialized(extensions: JSONObject())
+  }
+
+  /// The response as UTF-8 JSON text with a top-level `extensions` entry after `errors` and
+  /// `data` (spec §7.1 "Response Format"; omitted when `extensions` is empty). The data text
+  /// is copied once, never parsed back.
+  public func serialized(extensions: JSONObject) -> [UInt8] {
     let head = JSONByteBuffer(capacity: 256)
     head.append(UInt8(ascii: "{"))
     if !errors.isEmpty {
@@ -61,13 +68,21 @@ public struct ExecutionResult: Sendable {
       if !errors.isEmpty { head.append(UInt8(ascii: ",")) }
       head.appendLiteral("\"data\":")
     }
+    let tail = JSONByteBuffer(capacity: 128)
+    if extensions.count > 0 {
+      if !errors.isEmpty || dataBuffer != nil { tail.append(UInt8(ascii: ",")) }
+      tail.appendLiteral("\"extensions\":")
+      tail.write(.object(extensions))
+    }
+    tail.append(UInt8(ascii: "}"))
     let dataCount = dataBuffer?.count ?? 0
-    return [UInt8](unsafeUninitializedCapacity: head.count + dataCount + 1) { out, initialized in
+    let total = head.count + dataCount + tail.count
+    return [UInt8](unsafeUninitializedCapacity: total) { out, initialized in
       guard let base = out.baseAddress else { return }
       base.update(from: head.pointer, count: head.count)
       if let dataBuffer { (base + head.count).update(from: dataBuffer.pointer, count: dataCount) }
-      base[head.count + dataCount] = UInt8(ascii: "}")
-      initialized = head.count + dataCount + 1
+      (base + head.count + dataCount).update(from: tail.pointer, count: tail.count)
+      initialized = total
     }
   }
 }

@@ -63,11 +63,13 @@ import Testing
   }
 
   @Test func resultsShareTheBudgetAndExpireOnTheirOwn() {
-    // A result weighs its data text + key + 256: 1000 + 1 + 256 = 1257, like a response.
-    let cache = UpstreamCache(maxBytes: 3_000)
-    let now = ContinuousClock.now
     let result = CachedResult(
       result: ExecutionResult(dataJSON: Array(repeating: 0x31, count: 1_000)), estimatedCost: 3, upstreamReads: 2)
+    // A result weighs its data text + its response text + key + 256: 1000 + 1098 + 1 + 256;
+    // a response its body + key + 256: 1000 + 1 + 256 = 1257. Room for the result and one response.
+    #expect(result.responseBody.count == 1_098)
+    let cache = UpstreamCache(maxBytes: 2_355 + 1_257 + 1_256)
+    let now = ContinuousClock.now
     cache.storeResult(result, for: "r", expires: now.advanced(by: .seconds(5)), now: now)
     #expect(cache.lookUpResult("r", now: now.advanced(by: .seconds(4)))?.upstreamReads == 2)
     #expect(cache.lookUp("r", now: now) == nil)  // a result is no upstream response
@@ -80,6 +82,21 @@ import Testing
     #expect(cache.usage.entries == 2)
     cache.storeResult(result, for: "r", expires: now.advanced(by: .seconds(5)), now: now)
     #expect(cache.lookUpResult("r", now: now.advanced(by: .seconds(5))) == nil)
+  }
+
+  @Test func aKeptResultCarriesTheResponseARepeatGets() {
+    let result = CachedResult(
+      result: ExecutionResult(dataJSON: Array(#"{"artist":{"name":"AC/DC"}}"#.utf8)), estimatedCost: 3,
+      upstreamReads: 2)
+    let expected =
+      #"{"data":{"artist":{"name":"AC/DC"}},"extensions":{"cost":{"estimated":3,"actual":0},"#
+      + #""upstream":{"requests":0,"cacheHits":2}}}"#
+    #expect(String(decoding: result.responseBody, as: UTF8.self) == expected)
+    let hit = result.hit()
+    #expect(hit.serializedBody == result.responseBody)
+    #expect(String(decoding: hit.serialized(), as: UTF8.self) == expected)
+    #expect(hit.counts.cacheHits == 2)
+    #expect(hit.counts.totalRequests == 0)
   }
 
   @Test func resultKeysNameDocumentOperationAndVariables() {
