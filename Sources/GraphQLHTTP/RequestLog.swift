@@ -49,9 +49,15 @@ public struct RequestLog: Sendable, Equatable {
     /// A JSON string literal, escaped as `JSONWriter` does (`"`, `\\`, C0 controls).
     private static func appendString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            out.append(contentsOf: text.utf8)
-        } else {
+        var text = text
+        let plain = text.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else {
+                return false
+            }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if !plain {
             out.append(contentsOf: JSONWriter.serialize(.string(text)).dropFirst().dropLast())
         }
         out.append(UInt8(ascii: "\""))

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension JSONValue {
   /// True when both values would be written as the same JSON text: strings compared by their
   /// exact UTF-8 bytes and numbers by bit pattern. `==` compares strings as Swift does, by
@@ -47,7 +53,10 @@ public struct ExactStringKey: Hashable, Sendable {
   }
 
   public static func == (a: ExactStringKey, b: ExactStringKey) -> Bool {
+    // memcmp: `elementsEqual` compared byte by byte, a sixth of a result-cache hit's lookup.
     a.utf8.count == b.utf8.count
-      && a.utf8.withUnsafeBytes { x in b.utf8.withUnsafeBytes { y in x.elementsEqual(y) } }
+      && a.utf8.withUnsafeBytes { x in
+        b.utf8.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+      }
   }
 }
