@@ -9,18 +9,22 @@ final class DaemonState: Sendable {
   let configuration: HTTPServer.Configuration
 
   private struct Registry {
-    /// Requests between their URI callback and their completion callback.
-    var activeRequests = 0
-    /// Requests whose handler has not answered yet: suspended connections, and any whose
-    /// handler is still in its synchronous start.
+    /// Requests whose handler answers later and has not answered yet: suspended connections,
+    /// and any whose work is still in its synchronous start.
     var suspended: [ObjectIdentifier: RequestContext] = [:]
-    /// Shutdown began: answers carry `Connection: close`.
-    var draining = false
     /// Shutdown answered every suspended request; new ones are answered 503 at once.
     var forced = false
   }
 
   private let registry = Mutex(Registry())
+  /// Requests between their URI callback and their completion callback. Atomics, not the
+  /// registry: both polling threads touch them for every request, and a request answered now
+  /// never takes the registry's lock at all.
+  private let active = Atomic<Int>(0)
+  /// Shutdown began: answers carry `Connection: close`.
+  private let draining = Atomic<Bool>(false)
+  /// `Registry.forced`, readable without the lock.
+  private let forcedFlag = Atomic<Bool>(false)
   /// Resumes between a successful `RequestContext.answer` and the return of
   /// `MHD_resume_connection`. Shutdown waits for zero before `MHD_stop_daemon`, which must never
   /// see a suspended connection.
@@ -31,23 +35,23 @@ final class DaemonState: Sendable {
     self.configuration = configuration
   }
 
-  var activeRequests: Int { registry.withLock { $0.activeRequests } }
-  var isDraining: Bool { registry.withLock { $0.draining } }
+  var activeRequests: Int { active.load(ordering: .acquiring) }
+  var isDraining: Bool { draining.load(ordering: .relaxed) }
   var hasResumesInProgress: Bool { resumesInProgress.load(ordering: .sequentiallyConsistent) > 0 }
 
   func requestStarted() {
-    registry.withLock { $0.activeRequests += 1 }
+    active.add(1, ordering: .relaxed)
   }
 
   func requestCompleted(_ context: RequestContext) {
-    registry.withLock { registry in
-      registry.activeRequests -= 1
-      registry.suspended[ObjectIdentifier(context)] = nil
+    if context.isRegistered {
+      registry.withLock { _ = $0.suspended.removeValue(forKey: ObjectIdentifier(context)) }
     }
+    active.subtract(1, ordering: .releasing)
   }
 
   func beginDraining() {
-    registry.withLock { $0.draining = true }
+    draining.store(true, ordering: .relaxed)
   }
 
   /// Runs the handler for a request whose body is in, from inside the access handler call.
@@ -65,20 +69,21 @@ final class DaemonState: Sendable {
   /// should suspend (or finish) quickly.
   /// - Returns: the response to queue now, or nil when the connection was suspended.
   func handle(_ context: RequestContext, request: HTTPRequest) -> HTTPResponse? {
-    let accepted = registry.withLock { registry in
-      guard !registry.forced else { return false }
-      registry.suspended[ObjectIdentifier(context)] = context
-      return true
-    }
-    guard accepted else {
-      answer(context, with: .shuttingDown)
-      return settle(context, handlerTask: nil)
-    }
+    guard !forcedFlag.load(ordering: .acquiring) else { return refuseAfterShutdown(context) }
     switch responder(request) {
     case .now(let response):
-      answer(context, with: response, fromHandler: true)
+      // Queued by this very call: nothing for a shutdown or a deadline to find or answer.
+      _ = context.answer(response, fromHandler: true)
       return settle(context, handlerTask: nil)
     case .later(let work):
+      // Registered before the work starts, so that a shutdown finds it from then on.
+      let accepted = registry.withLock { registry in
+        guard !registry.forced else { return false }
+        registry.suspended[ObjectIdentifier(context)] = context
+        return true
+      }
+      guard accepted else { return refuseAfterShutdown(context) }
+      context.markRegistered()
       let handlerTask = Task.immediate {
         let response = await work()
         self.answer(context, with: response, fromHandler: true)
@@ -87,12 +92,19 @@ final class DaemonState: Sendable {
     }
   }
 
+  private func refuseAfterShutdown(_ context: RequestContext) -> HTTPResponse? {
+    answer(context, with: .shuttingDown)
+    return settle(context, handlerTask: nil)
+  }
+
   /// After the handler's synchronous start: the response when it is answered already, else
   /// suspends the connection and starts the deadline timer.
   private func settle(_ context: RequestContext, handlerTask: Task<Void, Never>?) -> HTTPResponse? {
     switch context.suspendUnlessAnswered() {
     case .respond(let response):
-      registry.withLock { _ = $0.suspended.removeValue(forKey: ObjectIdentifier(context)) }
+      if context.isRegistered {
+        registry.withLock { _ = $0.suspended.removeValue(forKey: ObjectIdentifier(context)) }
+      }
       handlerTask?.cancel()  // finished, or answered by a shutdown meanwhile
       return response
     case .suspend:
@@ -139,6 +151,7 @@ final class DaemonState: Sendable {
   func answerAllSuspended(with response: HTTPResponse) {
     let waiting = registry.withLock { registry in
       registry.forced = true
+      forcedFlag.store(true, ordering: .releasing)
       return Array(registry.suspended.values)
     }
     for context in waiting {

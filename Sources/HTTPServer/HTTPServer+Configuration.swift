@@ -22,8 +22,10 @@ extension HTTPServer {
     /// How long an idle keep-alive connection stays open, in seconds (libmicrohttpd's
     /// connection timeout; it does not run while a handler works).
     public var idleTimeoutSeconds: Int
-    /// Worker threads polling sockets. Two measured best on our two-core machines: the work
-    /// happens in Swift tasks, the threads only move bytes (~14 µs of CPU per request).
+    /// Worker threads polling sockets; `.now` answers are computed on them, `.later` work
+    /// runs in Swift tasks. Two measured best on our two-core machines (one thread gave a
+    /// fifth fewer requests per second in bench/http-gateway.sh, for us and for bare
+    /// libmicrohttpd alike).
     public var threadPoolSize: Int
     /// The most connections open at once, across all workers.
     public var maxConnections: Int

@@ -27,6 +27,8 @@ final class RequestContext: Sendable {
   }
 
   private let inner: Mutex<Inner>
+  /// In `DaemonState`'s registry of requests a shutdown answers: only requests answered later.
+  private let registered = Atomic<Bool>(false)
 
   init(rawTarget: String, connection: ConnectionHandle, maxBodyBytes: Int, handlerAnswersOversizedBodies: Bool = false) {
     self.rawTarget = rawTarget
@@ -35,6 +37,12 @@ final class RequestContext: Sendable {
       Inner(
         lifecycle: RequestLifecycle(
           maxBodyBytes: maxBodyBytes, handlerAnswersOversizedBodies: handlerAnswersOversizedBodies)))
+  }
+
+  var isRegistered: Bool { registered.load(ordering: .acquiring) }
+
+  func markRegistered() {
+    registered.store(true, ordering: .releasing)
   }
 
   /// The raw query string (after `?`), or empty.
