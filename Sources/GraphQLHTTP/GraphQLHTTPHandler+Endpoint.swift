@@ -70,25 +70,20 @@ extension GraphQLHTTPHandler {
         // The server dropped a body over the limit (HTTPServer's handlerAnswersOversizedBodies).
         if request.bodyExceededLimit { return .answered(tooLarge(media)) }
 
-        let parameters: GraphQLRequestParameters
-        let prepared: PreparedDocument
+        let preparation: Result<PreparedRequest, PreparationRefusal>
         if request.method == "POST" {
             if let refusal = refusePOSTBody(request, media: media) { return .answered(refusal) }
-            switch preparePOSTBody(request.body) {
-            case .success(let body): (parameters, prepared) = (body.parameters, body.prepared)
-            case .failure(let refusal): return .answered(refusal.response(media: media, handler: self))
-            }
+            preparation = preparePOSTBody(request.body)
         } else {
-            do {
-                parameters = try GraphQLRequestParameters.fromQueryItems(request.queryItems)
-            } catch {
-                return .answered(GraphQLResponseWriter.failure(error.message, status: 400, media: media))
+            preparation = prepare { () throws(GraphQLRequestParameters.Malformed) in
+                try GraphQLRequestParameters.fromQueryItems(request.queryItems)
             }
-            switch prepare(parameters.query) {
-            case .success(let document): prepared = document
-            case .failure(let rejection):
-                return .answered(PreparationRefusal.document(rejection).response(media: media, handler: self))
-            }
+        }
+        let parameters: GraphQLRequestParameters
+        let prepared: PreparedDocument
+        switch preparation {
+        case .success(let ready): (parameters, prepared) = (ready.parameters, ready.prepared)
+        case .failure(let refusal): return .answered(refusal.response(media: media, handler: self))
         }
         switch prepared.operationType(named: parameters.operationName) {
         case .mutation? where isGET, .subscription? where isGET:
@@ -197,23 +192,28 @@ extension GraphQLHTTPHandler {
 
     /// A POST body's parameters and document, through the body cache: a body seen before skips
     /// reading its JSON, parsing and validating.
-    private func preparePOSTBody(_ body: [UInt8]) -> Result<PreparedBody, PreparationRefusal> {
-        let key = body.count <= PreparedBody.maxCachedBytes ? ExactStringKey(utf8: body) : nil
+    private func preparePOSTBody(_ body: [UInt8]) -> Result<PreparedRequest, PreparationRefusal> {
+        let key = body.count <= BodyCache.maxBodyBytes ? ExactStringKey(utf8: body) : nil
         if let key, let known = bodyCache.value(for: key) { return .success(known) }
+        let preparation = prepare { () throws(GraphQLRequestParameters.Malformed) in
+            try GraphQLRequestParameters.fromJSONBody(body)
+        }
+        if let key, case .success(let ready) = preparation { bodyCache.insert(ready, for: key) }
+        return preparation
+    }
+
+    /// The request parameters `read` gives, with their document parsed and validated.
+    private func prepare(
+        reading read: () throws(GraphQLRequestParameters.Malformed) -> GraphQLRequestParameters
+    ) -> Result<PreparedRequest, PreparationRefusal> {
         let parameters: GraphQLRequestParameters
         do {
-            parameters = try GraphQLRequestParameters.fromJSONBody(body)
+            parameters = try read()
         } catch {
             return .failure(.malformed(error))
         }
-        switch prepare(parameters.query) {
-        case .success(let document):
-            let prepared = PreparedBody(parameters: parameters, prepared: document)
-            if let key { bodyCache.insert(prepared, for: key) }
-            return .success(prepared)
-        case .failure(let rejection):
-            return .failure(.document(rejection))
-        }
+        return prepare(parameters.query).map { PreparedRequest(parameters: parameters, prepared: $0) }
+            .mapError { .document($0) }
     }
 
     /// Parse and validate, through the document cache.

@@ -64,15 +64,18 @@ extension PreparationCache where Value == PreparedDocument {
     }
 }
 
-/// A POST body's parameters and their prepared document, by the body's bytes: a repeated body
-/// skips reading its JSON as well as preparing its query.
-typealias BodyCache = PreparationCache<PreparedBody>
-
-struct PreparedBody: Sendable {
-    /// Bodies longer than this are not kept, so the cache stays within
-    /// `capacity` × 8 KiB of keys (plus their parameters).
-    static let maxCachedBytes = 8 << 10
-
+/// A request's parameters and their prepared document.
+struct PreparedRequest: Sendable {
     let parameters: GraphQLRequestParameters
     let prepared: PreparedDocument
+}
+
+/// POST bodies' parameters and documents, by the body's bytes: a repeated body skips reading
+/// its JSON as well as preparing its query.
+typealias BodyCache = PreparationCache<PreparedRequest>
+
+extension PreparationCache where Value == PreparedRequest {
+    /// Longer bodies are not kept, so the cache stays within `capacity` × 8 KiB of keys (plus
+    /// their parameters).
+    static var maxBodyBytes: Int { 8 << 10 }
 }

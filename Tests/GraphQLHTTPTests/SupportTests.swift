@@ -364,7 +364,7 @@ import Testing
 
     @Test func longBodiesAndAZeroSizeAreNotKept() async {
         let handler = handler()
-        let long = await post(handler, body("AC/DC", padding: PreparedBody.maxCachedBytes))
+        let long = await post(handler, body("AC/DC", padding: BodyCache.maxBodyBytes))
         #expect(long.text == #"{"data":{"hello":"Hello, AC/DC!"},"extensions":{"cost":1}}"#)
         #expect(handler.bodyCache.count == 0)
         #expect(handler.documentCache.count == 1)
