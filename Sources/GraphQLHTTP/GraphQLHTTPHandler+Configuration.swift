@@ -21,8 +21,9 @@ extension GraphQLHTTPHandler {
         public var cors: CORSPolicy
         /// Whether GET `path` serves the GraphiQL page to clients that prefer `text/html`.
         public var graphiQL: Bool
-        /// Receives one JSON line (without the newline) per request. Standard error by default.
-        public var logSink: @Sendable (String) -> Void
+        /// Receives one `RequestLog` per request (its `line` is the JSON text). Written to
+        /// standard error by default, one `write(2)` each; `LogWriter.sink` batches them.
+        public var logSink: @Sendable (RequestLog) -> Void
         /// Prepared documents kept by query text, so a repeated query skips parsing and
         /// validation. 0 disables the cache. 512 documents of a few kB each stay well under a MB.
         public var documentCacheSize: Int
@@ -36,7 +37,7 @@ extension GraphQLHTTPHandler {
             path: String = "/graphql", parseOptions: ParseOptions = ParseOptions(maxTokens: ParseOptions.serverMaxTokens),
             maxValidationErrors: Int = 100, maxBodyBytes: Int = 1 << 20, requestTimeoutMs: Int = 30_000,
             cors: CORSPolicy = CORSPolicy(), graphiQL: Bool = true,
-            logSink: @escaping @Sendable (String) -> Void = RequestLog.standardError, documentCacheSize: Int = 512
+            logSink: @escaping @Sendable (RequestLog) -> Void = RequestLog.standardError, documentCacheSize: Int = 512
         ) {
             self.path = path
             self.parseOptions = parseOptions

@@ -120,7 +120,7 @@ public struct GraphQLHTTPHandler: Sendable {
             time: start.time, requestID: requestID, method: Self.clipped(request.method, to: 16),
             path: Self.clipped(request.path, to: 200), status: response.status, durationMs: seconds * 1000,
             upstreamRequests: report.totalUpstreamRequests, cacheHits: report.cacheHits)
-        configuration.logSink(log.line)
+        configuration.logSink(log)
         return response
     }
 

@@ -20,6 +20,12 @@ public final class GraphQLHTTPMetrics: Sendable {
         var buckets = [Int](repeating: 0, count: GraphQLHTTPMetrics.bucketBounds.count + 1)
         var sumSeconds = 0.0
         var count = 0
+
+        mutating func record(bucket: Int, seconds: Double) {
+            buckets[bucket] += 1
+            sumSeconds += seconds
+            count += 1
+        }
     }
 
     private struct RequestKey: Hashable, Comparable {
@@ -51,9 +57,7 @@ public final class GraphQLHTTPMetrics: Sendable {
         let bucket = Self.bucketBounds.firstIndex { durationSeconds <= $0 } ?? Self.bucketBounds.count
         state.withLock { state in
             state.requests[RequestKey(path: pathLabel, status: status), default: 0] += 1
-            state.latency[status, default: Histogram()].buckets[bucket] += 1
-            state.latency[status, default: Histogram()].sumSeconds += durationSeconds
-            state.latency[status, default: Histogram()].count += 1
+            state.latency[status, default: Histogram()].record(bucket: bucket, seconds: durationSeconds)
             for (key, count) in report.upstreamRequests {
                 state.upstream[key, default: 0] += count
             }

@@ -80,12 +80,21 @@ public final class LogWriter: @unchecked Sendable {
     }
 
     /// The sink for `GraphQLHTTPHandler.Configuration.logSink`.
-    public var sink: @Sendable (String) -> Void {
-        { [self] line in write(line) }
+    public var sink: @Sendable (RequestLog) -> Void {
+        { [self] log in write(log) }
     }
 
     /// Queues `line` and a newline.
     public func write(_ line: String) {
+        append { pending in pending.append(contentsOf: line.utf8) }
+    }
+
+    /// Queues `log.line` and a newline, written straight into the batch.
+    public func write(_ log: RequestLog) {
+        append { pending in log.write(to: &pending) }
+    }
+
+    private func append(_ writeLine: (inout [UInt8]) -> Void) {
         pthread_mutex_lock(mutex)
         while pending.count >= maxPendingBytes, !stopping {
             urgent = true
@@ -93,7 +102,7 @@ public final class LogWriter: @unchecked Sendable {
             pthread_cond_wait(drained, mutex)
         }
         let before = pending.count
-        pending.append(contentsOf: line.utf8)
+        writeLine(&pending)
         pending.append(UInt8(ascii: "\n"))
         appendedBytes += pending.count - before
         if idle {

@@ -21,11 +21,17 @@ public struct RequestLog: Sendable, Equatable {
     /// The line, keys in this order: `time`, `requestId`, `method`, `path`, `status`,
     /// `durationMs` (3 decimals), `upstreamRequests`, `cacheHits`.
     public var line: String {
-        // Written as bytes (ASCII fields copied whole) and turned into a String once: one line
-        // per request, and building a JSONObject, or appending to a String piece by piece, cost
-        // a fifth of a cached answer's handler time.
         var out: [UInt8] = []
-        out.reserveCapacity(160 + path.utf8.count + requestID.utf8.count)
+        write(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `line`'s UTF-8 bytes (no newline) to `out`.
+    public func write(to out: inout [UInt8]) {
+        // Written as bytes, ASCII fields copied whole: one line per request, and building a
+        // JSONObject, or appending to a String piece by piece, cost a fifth of a cached
+        // answer's handler time.
+        out.reserveCapacity(out.count + 160 + path.utf8.count + requestID.utf8.count)
         out.append(contentsOf: #"{"time":"#.utf8)
         Self.appendString(time, to: &out)
         out.append(contentsOf: #","requestId":"#.utf8)
@@ -43,7 +49,6 @@ public struct RequestLog: Sendable, Equatable {
         out.append(contentsOf: #","cacheHits":"#.utf8)
         Self.appendDecimal(cacheHits, to: &out)
         out.append(UInt8(ascii: "}"))
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// A JSON string literal, escaped as `JSONWriter` does (`"`, `\\`, C0 controls).
@@ -92,14 +97,15 @@ public struct RequestLog: Sendable, Equatable {
     }
 
     /// The default sink: the line and a newline to standard error, in one `write` call so that
-    /// lines of concurrent requests never interleave.
-    public static let standardError: @Sendable (String) -> Void = { line in
-        var bytes = Array(line.utf8)
+    /// lines of concurrent requests never interleave. (`serve` batches them: `LogWriter`.)
+    public static let standardError: @Sendable (RequestLog) -> Void = { log in
+        var bytes: [UInt8] = []
+        log.write(to: &bytes)
         bytes.append(UInt8(ascii: "\n"))
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = write(2, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = Glibc.write(2, buffer.baseAddress! + offset, buffer.count - offset)
                 guard written > 0 else { return }
                 offset += written
             }

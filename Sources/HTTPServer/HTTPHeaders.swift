@@ -35,7 +35,11 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
   /// Every value of fields named `name` (any case), in wire order.
   public func values(for name: String) -> [String] {
-    fields.filter { Self.namesMatch($0.name, name) }.map(\.value)
+    var values: [String] = []
+    for field in fields where Self.namesMatch(field.name, name) {
+      values.append(field.value)
+    }
+    return values
   }
 
   /// Appends a field, keeping any existing ones with the same name.
@@ -45,7 +49,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
   /// Replaces every field named `name` (any case) with a single one.
   public mutating func replaceOrAdd(name: String, value: String) {
-    removeAll(named: name)
+    if fields.contains(where: { Self.namesMatch($0.name, name) }) { removeAll(named: name) }
     fields.append(Field(name: name, value: value))
   }
 
@@ -59,8 +63,10 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
   }
 
   /// Header names are ASCII tokens, so comparing lowercased UTF-8 bytes is exact and cheap.
+  /// Exact spelling first: clients nearly always send the canonical one (`Content-Type`).
   static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
-    lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8) { asciiLower($0) == asciiLower($1) }
+    lhs.utf8.count == rhs.utf8.count
+      && (lhs == rhs || lhs.utf8.elementsEqual(rhs.utf8) { asciiLower($0) == asciiLower($1) })
   }
 
   private static func asciiLower(_ byte: UInt8) -> UInt8 {

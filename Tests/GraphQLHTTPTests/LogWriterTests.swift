@@ -87,6 +87,21 @@ import Testing
         #expect(pipe.read(lines: 200) == lines)
     }
 
+    @Test func aRequestLogIsWrittenAsItsLine() {
+        let pipe = Pipe()
+        let writer = LogWriter(fileDescriptor: pipe.writeEnd, flushIntervalMs: 1)
+        let log = RequestLog(
+            time: "2026-11-29T14:03:07.123Z", requestID: "e06751e3-7", method: "POST", path: "/graphql\u{1}",
+            status: 200, durationMs: 0.25, upstreamRequests: 0, cacheHits: 2)
+        let expected =
+            #"{"time":"2026-11-29T14:03:07.123Z","requestId":"e06751e3-7","method":"POST","#
+            + #""path":"/graphql\u0001","status":200,"durationMs":0.25,"upstreamRequests":0,"cacheHits":2}"#
+        writer.write(log)
+        writer.flush()
+        #expect(pipe.read(lines: 1) == [expected])
+        #expect(log.line == expected)
+    }
+
     @Test func aBadDescriptorDropsLinesWithoutBlocking() {
         let writer = LogWriter(fileDescriptor: -1, flushIntervalMs: 1)
         writer.write("lost")

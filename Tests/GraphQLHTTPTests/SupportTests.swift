@@ -66,6 +66,9 @@ import Testing
         #expect(first.hasSuffix("-1"))
         #expect(second == String(first.dropLast()) + "2")
         #expect(generator.next(incoming: "mine") == "mine")
+        var last = second
+        for _ in 3...1_203 { last = generator.next(incoming: nil) }
+        #expect(last == String(first.dropLast()) + "1203")
     }
 }
 

@@ -93,7 +93,7 @@ enum TestGateway {
 final class LogCollector: Sendable {
     private let lines = Mutex<[String]>([])
 
-    var sink: @Sendable (String) -> Void { { line in self.lines.withLock { $0.append(line) } } }
+    var sink: @Sendable (RequestLog) -> Void { { log in self.lines.withLock { $0.append(log.line) } } }
     var all: [String] { lines.withLock { $0 } }
 }
 

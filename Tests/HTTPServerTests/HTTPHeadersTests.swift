@@ -22,5 +22,9 @@ import Testing
     #expect(headers.map(\.name) == ["VARY"])
     headers.removeAll(named: "vary")
     #expect(headers.count == 0)
+    headers.add(name: "Accept", value: "*/*")
+    headers.replaceOrAdd(name: "X-Request-Id", value: "r2")
+    #expect(headers.map(\.name) == ["Accept", "X-Request-Id"])
+    #expect(headers["x-request-id"] == "r2")
   }
 }
