@@ -79,6 +79,7 @@ func runBenchGraphQLHTTPCommand(_ args: CommandLineArguments) -> Int32 {
       done.signal()
     }
     done.wait()
+    log.flush()
     let rounds = result.withLock { $0 }.sorted()
     writeStdout(String(format: #"{"requests":%d,"median_us_per_request":%.2f}"#, requests, rounds[2]) + "\n")
     return 0
