@@ -24,13 +24,14 @@ extension LoopbackTests {
       let process = Process()
       let firstLine: String
 
-      init(_ arguments: [String], environment: [String: String] = [:]) throws {
+      /// `standardError`: where the child's stderr goes (discarded by default).
+      init(_ arguments: [String], environment: [String: String] = [:], standardError: FileHandle? = nil) throws {
         process.executableURL = URL(fileURLWithPath: try GatewayProcesses.binary())
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        process.standardError = standardError ?? FileHandle.nullDevice
         try process.run()
         var bytes: [UInt8] = []
         while !bytes.contains(UInt8(ascii: "\n")) {
@@ -115,6 +116,35 @@ extension LoopbackTests {
     static func requestLog(_ demoURL: String) async throws -> [[String: Any]] {
       let response = try await client.get(demoURL + "/__demo/requests")
       return try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [[String: Any]])
+    }
+
+    @Test func serveLogsEachRequestOnceAndWritesTheLastLinesOnSIGTERM() async throws {
+      let path = FileManager.default.temporaryDirectory
+        .appendingPathComponent("musicgraph-serve-log-\(UUID().uuidString).txt").path
+      #expect(FileManager.default.createFile(atPath: path, contents: nil))
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      let logFile = try #require(FileHandle(forWritingAtPath: path))
+      // No upstream is ever called: /healthz and a refused document need none.
+      let gateway = try Child(["serve", "--port", "0", "--upstream", "http://127.0.0.1:9"], standardError: logFile)
+      let base = String(gateway.url.dropLast("/graphql".count))
+      for _ in 0..<40 {
+        #expect(try await Self.client.get(base + "/healthz").status == 200)
+      }
+      let refused = try await Self.client.post(
+        gateway.url, headers: ["Content-Type": "application/json"], body: Array(#"{"query":"{ nope }"}"#.utf8))
+      #expect(refused.status == 400)
+      gateway.stop()  // SIGTERM: graceful shutdown flushes the batched log
+      try logFile.close()
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+      let lines = text.split(separator: "\n").filter { $0.hasPrefix("{") }
+      #expect(lines.count == 41)
+      let entries = try lines.map { line in
+        try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      }
+      #expect(entries.prefix(40).allSatisfy { $0["path"] as? String == "/healthz" && $0["status"] as? Int == 200 })
+      #expect(entries.last?["path"] as? String == "/graphql")
+      #expect(entries.last?["status"] as? Int == 400)
+      #expect(Set(entries.compactMap { $0["requestId"] as? String }).count == 41)
     }
 
     @Test func ironMaidenOverHTTPBetweenTwoProcesses() async throws {
