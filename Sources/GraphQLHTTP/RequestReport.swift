@@ -2,7 +2,8 @@
 /// Filled in by the application's execute closure; never sent to the client.
 public struct RequestReport: Sendable, Equatable {
     /// One metric series of upstream requests: the upstream service (`itunes`, `youtube`, …)
-    /// and how the request ended (`ok`, `timeout`, `http_error`, …). Both become Prometheus
+    /// and how the request ended (`ok`, `timeout`, `http_error`, …; the gateway counts a
+    /// try that failed and was sent again as `retried`). Both become Prometheus
     /// label values, so keep them to small fixed sets: never URLs, keys or query text.
     public struct UpstreamKey: Sendable, Hashable, Comparable {
         public var service: String

@@ -24,10 +24,12 @@ public final class UpstreamCounters: Sendable {
   public var snapshot: Counts { counts.withLock { $0 } }
 
   /// A call that sent its request `tries` times (retries included), each costing `cost`
-  /// units; all are counted under the call's final `outcome`.
+  /// units: the last send is counted under the call's `outcome`, the ones before it (they
+  /// failed and were sent again) under `retried`.
   func recordRequest(service: UpstreamService, outcome: String, cost: Int, tries: Int = 1) {
     counts.withLock { counts in
-      counts.requests[service.rawValue, default: [:]][outcome, default: 0] += tries
+      counts.requests[service.rawValue, default: [:]][outcome, default: 0] += 1
+      if tries > 1 { counts.requests[service.rawValue, default: [:]]["retried", default: 0] += tries - 1 }
       counts.cost += cost * tries
     }
   }

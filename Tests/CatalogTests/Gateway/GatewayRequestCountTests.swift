@@ -74,8 +74,24 @@ extension LoopbackTests {
         let response = try await h.query(#"{ videos(query: "Back in Black", first: 1) { title } }"#)
         #expect(response.result.errors.first?.extensions["code"] == .string("UPSTREAM_HTTP_ERROR"))
         #expect(try await h.loopback.requestLog().entries.count == 2)
-        #expect(response.counts.requests == ["youtube": ["http_error": 2]])
+        #expect(response.counts.requests == ["youtube": ["http_error": 1, "retried": 1]])
         #expect(response.counts.cost == 200)
+      }
+    }
+
+    @Test func aTryThatWasRetriedIsCountedApartFromTheOutcome() async throws {
+      try await GatewayHarness.run(configure: { $0.upstreamMaxTries = 2 }) { h in
+        // Every second YouTube request fails: the first query's is the first (answered), the
+        // second query's first try is the second (503), and its retry the third (answered).
+        try await h.loopback.setFaults(#"{"/youtube/v3/search":{"status":503,"everyNth":2}}"#)
+        let first = try await h.query(#"{ videos(query: "Back in Black", first: 1) { title } }"#)
+        #expect(first.counts.requests == ["youtube": ["ok": 1]])
+        let second = try await h.query(#"{ videos(query: "Thunderstruck", first: 1) { title } }"#)
+        #expect(second.result.errors == [])
+        #expect(second.counts.requests == ["youtube": ["ok": 1, "retried": 1]])
+        #expect(second.counts.totalRequests == 2)
+        #expect(second.counts.cost == 200)
+        #expect(try await h.loopback.requestLog().entries.map(\.status) == [200, 503, 200])
       }
     }
 
