@@ -81,20 +81,33 @@ func readInput(_ path: String?) throws(CLIError) -> [UInt8] {
 
 /// Writes `text` to stdout in one go, from the string's own UTF-8 storage (no copy).
 func writeStdout(_ text: String) {
-  var text = text
-  text.withUTF8 { bytes in
-    var offset = 0
-    while offset < bytes.count {
-      let n = write(1, bytes.baseAddress! + offset, bytes.count - offset)
-      if n <= 0 { return }
-      offset += n
-    }
-  }
+  writeAll(text, to: 1)
 }
 
 /// Writes one line to stderr.
 func writeStderr(_ line: String) {
-  FileHandle.standardError.write(Data((line + "\n").utf8))
+  writeAll(line + "\n", to: 2)
+}
+
+/// `bytes` to `descriptor`; what a closed pipe (EPIPE, SIGPIPE being ignored) or a bad
+/// descriptor refuses is dropped, where FileHandle.write would trap.
+func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+  bytes.withUnsafeBufferPointer { writeAll($0, to: descriptor) }
+}
+
+private func writeAll(_ text: String, to descriptor: Int32) {
+  var text = text
+  text.withUTF8 { writeAll($0, to: descriptor) }
+}
+
+private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
+  var offset = 0
+  while offset < bytes.count {
+    let n = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+    if n < 0, errno == EINTR { continue }
+    if n <= 0 { return }
+    offset += n
+  }
 }
 
 /// Reports a CLI error as `musicgraph <command>: <message>` and returns exit status 2.

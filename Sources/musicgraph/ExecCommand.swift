@@ -83,7 +83,7 @@ func runExecCommand(_ args: CommandLineArguments) -> Int32 {
   }
   if let repeatCount { writeStderr(timer.summary(repeat: repeatCount)) }
   output.append(UInt8(ascii: "\n"))
-  FileHandle.standardOutput.write(Data(output))
+  writeAll(output, to: 1)
   return isRequestError ? 1 : 0
 }
 

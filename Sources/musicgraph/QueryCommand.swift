@@ -49,7 +49,7 @@ func runQueryCommand(_ args: CommandLineArguments) -> Int32 {
       status = 1
     case .success(let prepared):
       let response = await setup.gateway.execute(prepared: prepared, operationName: operationName, variables: vars)
-      FileHandle.standardOutput.write(Data(response.serialized() + [UInt8(ascii: "\n")]))
+      writeAll(response.serialized() + [UInt8(ascii: "\n")], to: 1)
       status = response.result.isRequestError ? 1 : 0
     }
     if let demo = setup.demo { await demo.shutdown() }

@@ -33,13 +33,14 @@ let usage = """
   Run `musicgraph <command> --help` for a command's options.
   """
 
+ProcessHygiene.prepare()
 var argv = Array(CommandLine.arguments.dropFirst())
 guard let name = argv.first, name != "--help", name != "-h" else {
   print(usage)
   exit(argv.isEmpty ? 2 : 0)
 }
 guard let command = commands[name] else {
-  FileHandle.standardError.write(Data("musicgraph: unknown command '\(name)'\n\n\(usage)\n".utf8))
+  writeStderr("musicgraph: unknown command '\(name)'\n\n\(usage)")
   exit(2)
 }
 argv.removeFirst()

@@ -24,10 +24,19 @@ extension LoopbackTests {
       let process = Process()
       let firstLine: String
 
-      /// `standardError`: where the child's stderr goes (discarded by default).
-      init(_ arguments: [String], environment: [String: String] = [:], standardError: FileHandle? = nil) throws {
-        process.executableURL = URL(fileURLWithPath: try GatewayProcesses.binary())
-        process.arguments = arguments
+      /// `standardError`: where the child's stderr goes (discarded by default);
+      /// `closingStandardError`: start it with descriptor 2 closed (through `sh -c '… 2>&-'`).
+      init(
+        _ arguments: [String], environment: [String: String] = [:], standardError: FileHandle? = nil,
+        closingStandardError: Bool = false
+      ) throws {
+        if closingStandardError {
+          process.executableURL = URL(fileURLWithPath: "/bin/sh")
+          process.arguments = ["-c", #"exec "$0" "$@" 2>&-"#, try GatewayProcesses.binary()] + arguments
+        } else {
+          process.executableURL = URL(fileURLWithPath: try GatewayProcesses.binary())
+          process.arguments = arguments
+        }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let out = Pipe()
         process.standardOutput = out
@@ -145,6 +154,39 @@ extension LoopbackTests {
       #expect(entries.last?["path"] as? String == "/graphql")
       #expect(entries.last?["status"] as? Int == 400)
       #expect(Set(entries.compactMap { $0["requestId"] as? String }).count == 41)
+    }
+
+    @Test func serveKeepsServingWhenItsLogReaderIsGone() async throws {
+      let pipe = Pipe()
+      let gateway = try Child(
+        ["serve", "--port", "0", "--upstream", "http://127.0.0.1:9"], standardError: pipe.fileHandleForWriting)
+      try pipe.fileHandleForWriting.close()
+      try pipe.fileHandleForReading.close()  // the reader goes away: writes now fail with EPIPE
+      let base = String(gateway.url.dropLast("/graphql".count))
+      for _ in 0..<3 {
+        #expect(try await Self.client.get(base + "/healthz").status == 200)
+        try await Task.sleep(for: .milliseconds(30))  // each line's batch is written meanwhile
+      }
+      gateway.stop()
+      // Before SIGPIPE was ignored, the first batch killed the server (signal 13).
+      #expect(gateway.process.terminationReason == .exit)
+      #expect(gateway.process.terminationStatus == 0)
+    }
+
+    @Test func serveWithStandardErrorClosedStartsAndKeepsItsLogOutOfResponses() async throws {
+      let gateway = try Child(["serve", "--demo", "--port", "0"], closingStandardError: true)
+      #expect(gateway.firstLine.hasPrefix("musicgraph serving http://127.0.0.1:"))
+      let base = String(gateway.url.dropLast("/graphql".count))
+      for _ in 0..<20 {
+        let response = try await Self.client.get(base + "/healthz")
+        #expect(response.status == 200)
+        #expect(response.body == Array("ok".utf8))
+      }
+      let answer = try await Self.post(gateway.url, query: #"{ artist(name: "AC/DC") { name } }"#)
+      #expect((answer["data"] as? [String: Any])?["artist"] as? [String: String] == ["name": "AC/DC"])
+      gateway.stop()
+      #expect(gateway.process.terminationReason == .exit)
+      #expect(gateway.process.terminationStatus == 0)
     }
 
     @Test func ironMaidenOverHTTPBetweenTwoProcesses() async throws {
