@@ -14,7 +14,9 @@ import Glibc
 ///   until the batch is out, the backpressure an unbuffered `write(2)` gives when the
 ///   descriptor is slow (a full pipe).
 /// - Errors: a batch the descriptor refuses (closed pipe, bad descriptor) is dropped, as an
-///   unbuffered logger would drop its line; nothing waits on it.
+///   unbuffered logger would drop its line; nothing waits on it. A closed pipe refuses with
+///   EPIPE only where SIGPIPE is ignored (the musicgraph CLI ignores it); elsewhere the
+///   signal ends the process first.
 /// - Loss: lines still pending when the process dies without `flush()` (a crash, SIGKILL) are
 ///   lost: at most the last `flushIntervalMs`.
 public final class LogWriter: @unchecked Sendable {
