@@ -91,9 +91,11 @@ public final class LogWriter: @unchecked Sendable {
         append { pending in pending.append(contentsOf: line.utf8) }
     }
 
-    /// Queues `log.line` and a newline, written straight into the batch.
+    /// Queues `log.line` and a newline, formatted as bytes (not a String) before the lock is
+    /// taken: formatting under it made the polling threads wait on each other.
     public func write(_ log: RequestLog) {
-        append { pending in log.write(to: &pending) }
+        let line = log.utf8
+        append { pending in pending.append(contentsOf: line) }
     }
 
     private func append(_ writeLine: (inout [UInt8]) -> Void) {

@@ -15,12 +15,34 @@ final class NegotiationCache: Sendable {
     /// Longer values are parsed every time, so the cache stays under 64 × 256 bytes of keys.
     static let maxCachedLength = 256
 
+    /// What client libraries and tools send, decided once at start-up and never changed, so
+    /// read without a lock: the shared cache's lock, taken by every polling thread for every
+    /// request, made them wait on each other.
+    static let wellKnownValues = [
+        "application/graphql-response+json", "application/json", "*/*",
+        "application/graphql-response+json, application/json",
+        "application/graphql-response+json,application/json;q=0.9",
+        "application/graphql-response+json, application/json;q=0.9",
+        "application/graphql-response+json, application/graphql+json, application/json, text/event-stream, multipart/mixed",
+        "application/json, multipart/mixed", "application/json, text/plain, */*",
+    ]
+
+    private let wellKnown: [String: Decision]
     private let decisions = Mutex<[String: Decision]>([:])
 
-    func decision(for header: String) -> Decision {
-        if let known = decisions.withLock({ $0[header] }) { return known }
+    init() {
+        wellKnown = Dictionary(uniqueKeysWithValues: Self.wellKnownValues.map { ($0, Self.decide($0)) })
+    }
+
+    private static func decide(_ header: String) -> Decision {
         let parsed = AcceptHeader(header)
-        let decision = Decision(media: parsed.responseMediaType(), prefersHTML: parsed.prefersHTML())
+        return Decision(media: parsed.responseMediaType(), prefersHTML: parsed.prefersHTML())
+    }
+
+    func decision(for header: String) -> Decision {
+        if let known = wellKnown[header] { return known }
+        if let known = decisions.withLock({ $0[header] }) { return known }
+        let decision = Self.decide(header)
         guard header.utf8.count <= Self.maxCachedLength else { return decision }
         decisions.withLock { decisions in
             if decisions.count >= Self.capacity { decisions.removeAll(keepingCapacity: true) }

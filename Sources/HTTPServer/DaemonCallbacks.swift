@@ -94,7 +94,11 @@ enum DaemonCallbacks {
     guard let created else { return .NO }
     defer { MHD_destroy_response(created) }
     for field in response.headers where !HTTPHeaders.namesMatch(field.name, "Content-Length") {
-      _ = MHD_add_response_header(created, field.name, field.value)
+      // withCString reads a native string in place; passing the String converted each to a
+      // new C array (two allocations per header).
+      _ = field.name.withCString { name in
+        field.value.withCString { value in MHD_add_response_header(created, name, value) }
+      }
     }
     if closing {
       _ = MHD_add_response_header(created, "Connection", "close")

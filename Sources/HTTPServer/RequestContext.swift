@@ -47,8 +47,9 @@ final class RequestContext: Sendable {
 
   /// The raw query string (after `?`), or empty.
   var rawQuery: Substring {
-    guard let mark = rawTarget.firstIndex(of: "?") else { return "" }
-    return rawTarget[rawTarget.index(after: mark)...]
+    // Searched as bytes: a Character search cost a twentieth of a cached answer.
+    guard let mark = rawTarget.utf8.firstIndex(of: UInt8(ascii: "?")) else { return "" }
+    return rawTarget[rawTarget.utf8.index(after: mark)...]
   }
 
   func called(contentLength: Int?) -> RequestLifecycle.CallAction {

@@ -246,6 +246,23 @@ import Testing
         }
     }
 
+    @Test func extremeNumbersAndAPathOfOnlyControlCharactersFit() {
+        let path = String(repeating: "\u{01}", count: 200)
+        let log = RequestLog(
+            time: "t", requestID: "r", method: "GET", path: path, status: 12_345, durationMs: -.infinity,
+            upstreamRequests: Int.max, cacheHits: Int.min)
+        #expect(
+            log.line
+                == #"{"time":"t","requestId":"r","method":"GET","path":"# + JSONWriter.string(.string(path))
+                + #","status":12345,"durationMs":null,"upstreamRequests":9223372036854775807,"#
+                + #""cacheHits":-9223372036854775808}"#)
+        let huge = RequestLog(
+            time: "t", requestID: "r", method: "GET", path: "/", status: 200, durationMs: -1.5e300,
+            upstreamRequests: 0, cacheHits: 10)
+        #expect(huge.line.contains(#""durationMs":-1.5e+300,"#))
+        #expect(huge.line.hasSuffix(#""cacheHits":10}"#))
+    }
+
     @Test func nowIsRFC3339WithMilliseconds() {
         let time = RequestLog.now()
         let bytes = Array(time.utf8)
@@ -277,6 +294,21 @@ import Testing
         for index in 0..<200 {
             #expect(cache.decision(for: "application/json;q=0.\(index % 9 + 1), x/y\(index)").media == .json)
         }
+    }
+
+    @Test func wellKnownValuesAreDecidedAsAnyOtherValue() {
+        let cache = NegotiationCache()
+        for value in NegotiationCache.wellKnownValues {
+            let parsed = AcceptHeader(value)
+            #expect(
+                cache.decision(for: value)
+                    == .init(media: parsed.responseMediaType(), prefersHTML: parsed.prefersHTML()), "\(value)")
+        }
+        #expect(cache.decision(for: "*/*") == .init(media: .graphQLResponseJSON, prefersHTML: false))
+        #expect(cache.decision(for: "application/json") == .init(media: .json, prefersHTML: false))
+        #expect(
+            cache.decision(for: "application/graphql-response+json,application/json;q=0.9")
+                == .init(media: .graphQLResponseJSON, prefersHTML: false))
     }
 }
 

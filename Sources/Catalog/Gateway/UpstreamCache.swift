@@ -115,9 +115,12 @@ public final class UpstreamCache: Sendable {
         state.entries.remove(at: index)
         return nil
       }
-      // `use` leaves `entries` alone, so `index` still points at this entry.
-      let tick = state.use(key)
-      state.entries.values[index].tick = tick
+      // The most recently used entry already (a hot key hit again and again) stays as it is.
+      if entry.tick != state.nextTick {
+        // `use` leaves `entries` alone, so `index` still points at this entry.
+        let tick = state.use(key)
+        state.entries.values[index].tick = tick
+      }
       return (entry.value, entry.expires)
     }
   }

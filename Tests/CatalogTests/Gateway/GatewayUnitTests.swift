@@ -41,6 +41,22 @@ import Testing
     #expect(cache.usage.bytes == 3_771)
   }
 
+  @Test func aKeyHitAgainAndAgainStaysTheMostRecent() {
+    let cache = UpstreamCache(maxBytes: 4_000)
+    let now = ContinuousClock.now
+    cache.store(Self.response(1_000), for: "a", ttlSeconds: 60, now: now)
+    cache.store(Self.response(1_000), for: "b", ttlSeconds: 60, now: now)
+    for _ in 0..<5_000 { #expect(cache.lookUp("b", now: now) != nil) }  // b stays the most recent
+    #expect(cache.lookUp("a", now: now) != nil)  // now a is
+    cache.store(Self.response(1_000), for: "c", ttlSeconds: 60, now: now)
+    for _ in 0..<3 { #expect(cache.lookUp("c", now: now) != nil) }
+    cache.store(Self.response(1_000), for: "d", ttlSeconds: 60, now: now)  // evicts b, the oldest use
+    #expect(cache.lookUp("b", now: now) == nil)
+    #expect(cache.lookUp("a", now: now) != nil)
+    #expect(cache.lookUp("c", now: now) != nil)
+    #expect(cache.lookUp("d", now: now) != nil)
+  }
+
   @Test func expiresAfterItsTTLAndSkipsWhatCannotFit() {
     let cache = UpstreamCache(maxBytes: 2_000)
     let now = ContinuousClock.now
