@@ -16,19 +16,32 @@ extension HTTPQueryItem {
   /// pairs are separated by `&`, the first `=` separates name from value (a missing `=` gives
   /// an empty value), `+` means a space and `%XX` a byte; empty pairs are skipped. Malformed
   /// percent escapes are kept literally and invalid UTF-8 becomes U+FFFD, so any input decodes.
+  /// `&` and `=` are found as bytes, as the standard says: a combining mark after one (sent
+  /// unencoded) does not hide it, as it would in a search by Character.
   public static func parse(rawQuery: Substring) -> [HTTPQueryItem] {
-    rawQuery.split(separator: "&", omittingEmptySubsequences: true).map { pair in
-      if let equals = pair.firstIndex(of: "=") {
-        return HTTPQueryItem(
-          name: formDecode(pair[..<equals]), value: formDecode(pair[pair.index(after: equals)...]))
+    var items: [HTTPQueryItem] = []
+    for pair in rawQuery.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+      if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
+        items.append(
+          HTTPQueryItem(name: formDecode(bytes: pair[..<equals]), value: formDecode(bytes: pair[pair.index(after: equals)...])))
+      } else {
+        items.append(HTTPQueryItem(name: formDecode(bytes: pair), value: ""))
       }
-      return HTTPQueryItem(name: formDecode(pair), value: "")
     }
+    return items
   }
 
   /// Percent-decodes one form component, `+` meaning a space.
   public static func formDecode(_ component: Substring) -> String {
-    let bytes = Array(component.utf8)
+    formDecode(bytes: component.utf8[...])
+  }
+
+  private static func formDecode(bytes component: Substring.UTF8View.SubSequence) -> String {
+    // Most components need no decoding: one validating copy.
+    guard component.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else {
+      return String(decoding: component, as: UTF8.self)
+    }
+    let bytes = Array(component)
     var decoded: [UInt8] = []
     decoded.reserveCapacity(bytes.count)
     var index = 0

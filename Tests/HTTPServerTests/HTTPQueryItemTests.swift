@@ -35,4 +35,15 @@ import Testing
     #expect(HTTPQueryItem.formDecode("%41%42") == "AB")
     #expect(HTTPQueryItem.formDecode("%FF") == "\u{FFFD}")
   }
+
+  @Test func separatorsAreBytesEvenBeforeACombiningMark() {
+    // Unencoded U+0301 after "&" or "=": a Character search saw "&\u{301}" as one character.
+    #expect(
+      HTTPQueryItem.parse(rawQuery: "a=1&\u{301}b=2=\u{301}x")
+        == [HTTPQueryItem(name: "a", value: "1"), HTTPQueryItem(name: "\u{301}b", value: "2=\u{301}x")])
+    #expect(
+      HTTPQueryItem.parse(rawQuery: "k=\u{301}v&e\u{301}")
+        == [HTTPQueryItem(name: "k", value: "\u{301}v"), HTTPQueryItem(name: "e\u{301}", value: "")])
+    #expect(HTTPQueryItem.formDecode("caf\u{E9}+au+lait") == "caf\u{E9} au lait")
+  }
 }
