@@ -83,28 +83,28 @@ public final class HTTPServer: Sendable {
   deinit {
     if let handle = daemon.withLock({ $0.take() }) {
       state.answerAllSuspended(with: .shuttingDown)
-      Self.stop(handle, state: state, listenSocket: -1)
+      Self.stop(handle, state: state)
     }
   }
 
-  /// Stops accepting connections, lets requests in flight finish for up to
-  /// `configuration.shutdownGraceMs`, answers the rest 503, then stops the daemon.
-  /// Calling it again, or concurrently, returns at once.
+  /// Lets requests in flight finish for up to `configuration.shutdownGraceMs`, answers the
+  /// rest 503, then stops the daemon (new connections are refused from then on). Requests that
+  /// arrive during the grace are answered too (a load balancer may still send some), every
+  /// answer with `Connection: close`. Calling it again, or concurrently, returns at once.
   public func shutdown() async {
     guard let handle = daemon.withLock({ $0.take() }) else { return }
     state.beginDraining()
-    let listenSocket = MHD_quiesce_daemon(handle.raw)
-    // Quiesced, the socket is no longer accepted from, but the kernel still completed
-    // handshakes into its backlog: new clients hung until the close below reset them, seconds
-    // later. shutdown(2) stops the listening now (new connections are refused at once) while
-    // the descriptor, which worker threads may still hold for a moment, stays valid.
-    if listenSocket >= 0 { _ = Glibc.shutdown(listenSocket, Int32(SHUT_RDWR)) }
+    // Not MHD_quiesce_daemon: on an epoll daemon with polling threads it races them for the
+    // listening socket's removal from epoll and aborts the process (MHD_PANIC "Failed to
+    // remove listen FD from epoll set", an open libmicrohttpd defect; it crashed a test run).
+    // Nor shutdown(2) on the listening socket while it stays in epoll: the workers then spin
+    // on it at full CPU. So the socket keeps listening until MHD_stop_daemon closes it.
     await waitUntilIdle(withinMs: configuration.shutdownGraceMs)
     state.answerAllSuspended(with: .shuttingDown)
     // Give the resumed connections a moment to send their 503 before the sockets close: 200 ms,
     // and at least 100 looks, so a stalled cooperative pool cannot turn the wait into none.
     await waitUntilIdle(withinMs: 200, minimumPolls: 100)
-    Self.stop(handle, state: state, listenSocket: listenSocket)
+    Self.stop(handle, state: state)
   }
 
   /// Polls every 2 ms until no request is in flight, for `milliseconds` of wall time and at
@@ -119,15 +119,12 @@ public final class HTTPServer: Sendable {
     }
   }
 
-  private static func stop(_ handle: DaemonHandle, state: DaemonState, listenSocket: Int32) {
+  private static func stop(_ handle: DaemonHandle, state: DaemonState) {
     // MHD_stop_daemon must not meet a suspended connection; a resume may still be on its way.
     while state.hasResumesInProgress {
       sched_yield()
     }
     MHD_stop_daemon(handle.raw)
-    if listenSocket >= 0 {
-      close(listenSocket)
-    }
     Unmanaged.passUnretained(state).release()
   }
 }

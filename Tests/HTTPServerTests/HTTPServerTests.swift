@@ -238,27 +238,33 @@ import Testing
     #expect(afterwards?.code == "CONNECT_FAILED")
   }
 
-  @Test func newConnectionsAreRefusedAtOnceWhileShutdownWaits() async throws {
+  @Test func requestsArrivingDuringTheGraceAreAnsweredAndCloseTheirConnection() async throws {
     let started = Atomic<Bool>(false)
-    let server = try HTTPServer(configuration: HTTPServer.Configuration(shutdownGraceMs: 3_000)) { _ in
+    let server = try HTTPServer(configuration: HTTPServer.Configuration(shutdownGraceMs: 3_000)) { request in
+      guard request.path == "/slow" else { return HTTPResponse(status: 200, body: Array("quick".utf8)) }
       started.store(true, ordering: .sequentiallyConsistent)
       try? await Task.sleep(for: .milliseconds(1_500))
-      return HTTPResponse(status: 200)
+      return HTTPResponse(status: 200, body: Array("slow".utf8))
     }
-    let url = "http://127.0.0.1:\(server.port)/slow"
+    let base = "http://127.0.0.1:\(server.port)"
     let client = self.client
-    let inFlight = Task { try await client.get(url) }
+    let inFlight = Task { try await client.get(base + "/slow") }
     await waitUntil { started.load(ordering: .sequentiallyConsistent) }
     let stopping = Task { await server.shutdown() }
     try await Task.sleep(for: .milliseconds(200))
-    // A new client during the grace: refused, not left waiting in the backlog until the end.
-    let (refused, elapsedMs) = await measureMs {
-      await failure { () async throws(HTTPClientError) in try await client.get(url) }
-    }
-    #expect(refused?.code == "CONNECT_FAILED")
+    // A new client during the grace: answered at once, not left in the backlog, and told to
+    // close its connection.
+    let (response, elapsedMs) = try await measureMs { try await client.get(base + "/quick") }
+    #expect(response.status == 200)
+    #expect(response.body == Array("quick".utf8))
+    #expect(response.headers["Connection"] == "close")
     #expect(elapsedMs < 1_000)
-    #expect(try await inFlight.value.status == 200)
+    let slow = try await inFlight.value
+    #expect(slow.body == Array("slow".utf8))
+    #expect(slow.headers["Connection"] == "close")
     await stopping.value
+    let afterwards = await failure { () async throws(HTTPClientError) in try await client.get(base + "/quick") }
+    #expect(afterwards?.code == "CONNECT_FAILED")
   }
 
   @Test func shutdownAnswers503WhenTheGraceRunsOut() async throws {
