@@ -46,6 +46,15 @@ private final class DeadlineRace<Value: Sendable>: Sendable {
         var answered = false
         var work: Task<Void, Never>?
         var deadlineToken: Int?
+
+        /// The operation's value when it finished before anyone waited; the caller is then
+        /// answered with it.
+        mutating func takeValue() -> Value? {
+            guard let value else { return nil }
+            self.value = nil
+            answered = true
+            return value
+        }
     }
 
     /// What `wait` finds.
@@ -88,12 +97,7 @@ private final class DeadlineRace<Value: Sendable>: Sendable {
 
     /// The value of an operation that already finished (the caller then needs nothing else).
     func takeValueIfFinished() -> Value? {
-        state.withLock { state in
-            guard let value = state.value else { return nil }
-            state.value = nil
-            state.answered = true
-            return value
-        }
+        state.withLock { $0.takeValue() }
     }
 
     func setWork(_ work: Task<Void, Never>) {
@@ -104,11 +108,7 @@ private final class DeadlineRace<Value: Sendable>: Sendable {
     /// else when the operation finishes or the deadline passes.
     func wait(_ continuation: CheckedContinuation<Value?, Never>, timeoutMs: Int) {
         let now = state.withLock { state -> WaitStart in
-            if let value = state.value {
-                state.value = nil
-                state.answered = true
-                return .value(value)
-            }
+            if let value = state.takeValue() { return .value(value) }
             if state.answered { return .stopped }
             state.continuation = continuation
             return .waiting

@@ -151,7 +151,7 @@ public final class LogWriter: @unchecked Sendable {
             urgent = false
             swap(&pending, &spare)
             pthread_mutex_unlock(mutex)
-            writeAll(spare)
+            Self.writeAll(spare, to: fileDescriptor)
             let count = spare.count
             spare.removeAll(keepingCapacity: spare.capacity <= maxPendingBytes)
             pthread_mutex_lock(mutex)
@@ -161,7 +161,8 @@ public final class LogWriter: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
-    private func writeAll(_ bytes: [UInt8]) {
+    /// Writes all of `bytes` (a closed or bad descriptor drops the rest).
+    static func writeAll(_ bytes: [UInt8], to fileDescriptor: Int32) {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {

@@ -1,4 +1,3 @@
-import Glibc
 import GraphQL
 
 /// One JSON log line per request: when, which request, how it ended, how long it took and how
@@ -67,14 +66,7 @@ public struct RequestLog: Sendable, Equatable {
     public static let standardError: @Sendable (RequestLog) -> Void = { log in
         var bytes = log.utf8
         bytes.append(UInt8(ascii: "\n"))
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(2, buffer.baseAddress! + offset, buffer.count - offset)
-                guard written > 0 else { return }
-                offset += written
-            }
-        }
+        LogWriter.writeAll(bytes, to: 2)
     }
 
     /// The current time in RFC 3339 form (UTC, milliseconds), formatted from scratch.
@@ -83,8 +75,8 @@ public struct RequestLog: Sendable, Equatable {
     }
 }
 
-/// Writes a log line into memory the caller sized: JSON strings escaped as `JSONWriter` does
-/// (`"`, `\\`, C0 controls; everything else copied), numbers as `JSONWriter` prints them.
+/// Writes a log line into memory the caller sized: strings and numbers as `JSONWriter` writes
+/// them.
 private struct LineCursor {
     let base: UnsafeMutablePointer<UInt8>
     var offset = 0
@@ -105,29 +97,16 @@ private struct LineCursor {
         offset += bytes.count
     }
 
+    /// A JSON string literal: copied whole when nothing needs escaping (nearly always), else
+    /// written by `JSONWriter`.
     mutating func putString(_ utf8: UnsafeBufferPointer<UInt8>) {
-        put(UInt8(ascii: "\""))
-        var runStart = 0
-        for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-            put(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-            runStart = index + 1
-            put(UInt8(ascii: "\\"))
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(byte)
-            case 0x08: put(UInt8(ascii: "b"))
-            case 0x0C: put(UInt8(ascii: "f"))
-            case 0x0A: put(UInt8(ascii: "n"))
-            case 0x0D: put(UInt8(ascii: "r"))
-            case 0x09: put(UInt8(ascii: "t"))
-            default:
-                let hex: StaticString = "0123456789abcdef"
-                put("u00")
-                put(hex.utf8Start[Int(byte >> 4)])
-                put(hex.utf8Start[Int(byte & 0xF)])
-            }
+        guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            put(UInt8(ascii: "\""))
+            put(utf8)
+            put(UInt8(ascii: "\""))
+            return
         }
-        put(UnsafeBufferPointer(rebasing: utf8[runStart...]))
-        put(UInt8(ascii: "\""))
+        JSONWriter.serialize(.string(String(decoding: utf8, as: UTF8.self))).withUnsafeBufferPointer { put($0) }
     }
 
     mutating func putDecimal(_ number: Int) {

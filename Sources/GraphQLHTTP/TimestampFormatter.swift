@@ -35,10 +35,10 @@ final class TimestampFormatter: Sendable {
         let prefix =
             "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
             + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2))."
-        return (prefix, prefix + millisecondsAndZone(time.milliseconds))
+        return (prefix, appendingMillisecondsAndZone(time.milliseconds, to: prefix))
     }
 
-    /// `prefix` + `millisecondsAndZone(value)` written in one go: this runs once per request.
+    /// `prefix`, then `value` as 3 digits and `Z`, written in one go: this runs once per request.
     static func appendingMillisecondsAndZone(_ value: Int, to prefix: String) -> String {
         var prefix = prefix
         return prefix.withUTF8 { head in
@@ -52,9 +52,5 @@ final class TimestampFormatter: Sendable {
                 return head.count + 4
             }
         }
-    }
-
-    private static func millisecondsAndZone(_ value: Int) -> String {
-        value < 10 ? "00\(value)Z" : value < 100 ? "0\(value)Z" : "\(value)Z"
     }
 }

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// What one GraphQL request made its upstreams do: requests sent, retries included (by service
-/// and the call's final outcome),
+/// and outcome; a try that was sent again counts as `retried`),
 /// reads answered by the cache, and the quota cost of the requests sent (YouTube search 100
 /// units, every other call 1). Shared by the request's transports; thread-safe.
 public final class UpstreamCounters: Sendable {
