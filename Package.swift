@@ -5,45 +5,46 @@ import PackageDescription
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 let package = Package(
-  name: "MusicGraph",
-  platforms: [.macOS(.v15)],
-  products: [
-    .executable(name: "musicgraph", targets: ["musicgraph"]),
-    .library(name: "GraphQL", targets: ["GraphQL"]),
-  ],
-  targets: [
-    // The engine: no I/O at all.
-    .target(name: "GraphQL", swiftSettings: strict),
-    .target(name: "DataLoader", swiftSettings: strict),
-    .systemLibrary(
-      name: "CCurl", pkgConfig: "libcurl",
-      providers: [.apt(["libcurl4-openssl-dev"])]),
-    .systemLibrary(
-      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
-      providers: [.apt(["libmicrohttpd-dev"])]),
-    .target(name: "HTTPClient", dependencies: ["CCurl"], swiftSettings: strict),
-    .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
-    .target(name: "DemoUpstream", dependencies: ["HTTPServer"], resources: [.copy("Resources")], swiftSettings: strict),
-    .target(
-      name: "Catalog", dependencies: ["GraphQL", "DataLoader", "HTTPClient"], swiftSettings: strict),
-    .target(
-      name: "GraphQLHTTP", dependencies: ["GraphQL", "HTTPServer", "Catalog"], swiftSettings: strict),
-    .executableTarget(
-      name: "musicgraph",
-      dependencies: ["GraphQL", "GraphQLHTTP", "Catalog", "DemoUpstream", "HTTPClient"],
-      swiftSettings: strict),
-    .testTarget(name: "GraphQLTests", dependencies: ["GraphQL"], swiftSettings: strict),
-    .testTarget(name: "DataLoaderTests", dependencies: ["DataLoader", "GraphQL"], swiftSettings: strict),
-    .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPServer"], swiftSettings: strict),
-    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient"], swiftSettings: strict),
-    .testTarget(
-      name: "DemoUpstreamTests", dependencies: ["DemoUpstream", "HTTPClient"], swiftSettings: strict),
-    .testTarget(
-      name: "CatalogTests", dependencies: ["Catalog", "DemoUpstream", "GraphQL"],
-      resources: [.copy("Fixtures")], swiftSettings: strict),
-    .testTarget(
-      name: "GraphQLHTTPTests", dependencies: ["GraphQLHTTP", "DemoUpstream", "HTTPClient"],
-      swiftSettings: strict),
-  ],
-  swiftLanguageModes: [.v6]
+    name: "MusicGraph",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "musicgraph", targets: ["musicgraph"]),
+        .library(name: "GraphQL", targets: ["GraphQL"]),
+    ],
+    targets: [
+        // The engine: no I/O at all.
+        .target(name: "GraphQL", swiftSettings: strict),
+        .target(name: "DataLoader", swiftSettings: strict),
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]),
+        .target(name: "HTTPClient", dependencies: ["CCurl"], swiftSettings: strict),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
+        .target(
+            name: "DemoUpstream", dependencies: ["HTTPServer"], resources: [.copy("Resources")], swiftSettings: strict),
+        .target(
+            name: "Catalog", dependencies: ["GraphQL", "DataLoader", "HTTPClient"], swiftSettings: strict),
+        .target(
+            name: "GraphQLHTTP", dependencies: ["GraphQL", "HTTPServer", "Catalog"], swiftSettings: strict),
+        .executableTarget(
+            name: "musicgraph",
+            dependencies: ["GraphQL", "GraphQLHTTP", "Catalog", "DemoUpstream", "HTTPClient"],
+            swiftSettings: strict),
+        .testTarget(name: "GraphQLTests", dependencies: ["GraphQL"], swiftSettings: strict),
+        .testTarget(name: "DataLoaderTests", dependencies: ["DataLoader", "GraphQL"], swiftSettings: strict),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPServer"], swiftSettings: strict),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient"], swiftSettings: strict),
+        .testTarget(
+            name: "DemoUpstreamTests", dependencies: ["DemoUpstream", "HTTPClient"], swiftSettings: strict),
+        .testTarget(
+            name: "CatalogTests", dependencies: ["Catalog", "DemoUpstream", "GraphQL"],
+            resources: [.copy("Fixtures")], swiftSettings: strict),
+        .testTarget(
+            name: "GraphQLHTTPTests", dependencies: ["GraphQLHTTP", "DemoUpstream", "HTTPClient"],
+            swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
 )

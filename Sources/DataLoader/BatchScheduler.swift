@@ -51,78 +51,78 @@ import Synchronization
 ///
 /// Create one per request, never share one between requests.
 public final class BatchScheduler: Sendable {
-  private struct State {
-    /// Runnable units of work; below zero only when loads run outside counted work.
-    var runnable = 0
-    /// Loaders with queued keys, each listed once (a loader re-registers after dispatching).
-    var pending: [DispatchQueued] = []
-  }
-
-  private let state = Mutex(State())
-
-  public init() {}
-
-  /// A unit of work became runnable (the executor started the operation or is about to
-  /// spawn a task; a waiter is about to be resumed).
-  public func enter() {
-    state.withLock { $0.runnable += 1 }
-  }
-
-  /// That unit of work finished, or is about to await something it does not drive itself.
-  /// Dispatches every loader with queued keys when no runnable work is left.
-  public func leave() {
-    leave(scheduling: nil)
-  }
-
-  /// Dispatches every loader with queued keys now, whatever the count: for callers that
-  /// drive loaders without an executor and know no more keys are coming.
-  public func dispatchPending() {
-    let due = state.withLock { state in
-      let due = state.pending
-      state.pending = []
-      return due
+    private struct State {
+        /// Runnable units of work; below zero only when loads run outside counted work.
+        var runnable = 0
+        /// Loaders with queued keys, each listed once (a loader re-registers after dispatching).
+        var pending: [DispatchQueued] = []
     }
-    for dispatch in due { dispatch() }
-  }
 
-  /// Runs `body` as one counted unit of work: `enter()` before, `leave()` after. Loads made
-  /// directly inside `body` batch together and dispatch when `body` and all of them wait.
-  /// Concurrent child tasks inside `body` must do their own `enter()` (before being spawned)
-  /// and `leave()` (when they end), like the executor does.
-  ///
-  /// - Returns: what `body` returns.
-  /// - Throws: what `body` throws.
-  public func run<T, E: Error>(
-    isolation: isolated (any Actor)? = #isolation, _ body: () async throws(E) -> sending T
-  ) async throws(E) -> sending T {
-    enter()
-    defer { leave() }
-    return try await body()
-  }
+    private let state = Mutex(State())
 
-  // MARK: - Loader side
+    public init() {}
 
-  /// `count` waiters are about to be resumed; called before resuming any of them.
-  @usableFromInline
-  func enter(count: Int) {
-    state.withLock { $0.runnable += count }
-  }
-
-  /// A load is about to suspend: one `leave()`, first handing the scheduler its loader's
-  /// `dispatch` when the load queued that loader's first key.
-  @usableFromInline
-  func leave(scheduling dispatch: DispatchQueued?) {
-    let due = state.withLock { state -> [DispatchQueued] in
-      if let dispatch { state.pending.append(dispatch) }
-      state.runnable -= 1
-      guard state.runnable <= 0, !state.pending.isEmpty else { return [] }
-      let due = state.pending
-      state.pending = []
-      return due
+    /// A unit of work became runnable (the executor started the operation or is about to
+    /// spawn a task; a waiter is about to be resumed).
+    public func enter() {
+        state.withLock { $0.runnable += 1 }
     }
-    for dispatch in due { dispatch() }
-  }
 
-  /// The current count of runnable work (for tests and diagnostics).
-  var runnableCount: Int { state.withLock { $0.runnable } }
+    /// That unit of work finished, or is about to await something it does not drive itself.
+    /// Dispatches every loader with queued keys when no runnable work is left.
+    public func leave() {
+        leave(scheduling: nil)
+    }
+
+    /// Dispatches every loader with queued keys now, whatever the count: for callers that
+    /// drive loaders without an executor and know no more keys are coming.
+    public func dispatchPending() {
+        let due = state.withLock { state in
+            let due = state.pending
+            state.pending = []
+            return due
+        }
+        for dispatch in due { dispatch() }
+    }
+
+    /// Runs `body` as one counted unit of work: `enter()` before, `leave()` after. Loads made
+    /// directly inside `body` batch together and dispatch when `body` and all of them wait.
+    /// Concurrent child tasks inside `body` must do their own `enter()` (before being spawned)
+    /// and `leave()` (when they end), like the executor does.
+    ///
+    /// - Returns: what `body` returns.
+    /// - Throws: what `body` throws.
+    public func run<T, E: Error>(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws(E) -> sending T
+    ) async throws(E) -> sending T {
+        enter()
+        defer { leave() }
+        return try await body()
+    }
+
+    // MARK: - Loader side
+
+    /// `count` waiters are about to be resumed; called before resuming any of them.
+    @usableFromInline
+    func enter(count: Int) {
+        state.withLock { $0.runnable += count }
+    }
+
+    /// A load is about to suspend: one `leave()`, first handing the scheduler its loader's
+    /// `dispatch` when the load queued that loader's first key.
+    @usableFromInline
+    func leave(scheduling dispatch: DispatchQueued?) {
+        let due = state.withLock { state -> [DispatchQueued] in
+            if let dispatch { state.pending.append(dispatch) }
+            state.runnable -= 1
+            guard state.runnable <= 0, !state.pending.isEmpty else { return [] }
+            let due = state.pending
+            state.pending = []
+            return due
+        }
+        for dispatch in due { dispatch() }
+    }
+
+    /// The current count of runnable work (for tests and diagnostics).
+    var runnableCount: Int { state.withLock { $0.runnable } }
 }

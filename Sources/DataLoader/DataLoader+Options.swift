@@ -3,20 +3,20 @@
 
 /// The loader's name: used in every error message, so it must be non-empty and one line.
 func validName(_ name: String) throws(DataLoaderError) -> String {
-  guard !name.isEmpty else {
-    throw .invalidOption("name", loader: name, "must not be empty")
-  }
-  guard !name.contains(where: { $0.isNewline }) else {
-    throw .invalidOption("name", loader: name, "must be a single line")
-  }
-  return name
+    guard !name.isEmpty else {
+        throw .invalidOption("name", loader: name, "must not be empty")
+    }
+    guard !name.contains(where: { $0.isNewline }) else {
+        throw .invalidOption("name", loader: name, "must be a single line")
+    }
+    return name
 }
 
 /// Distinct keys per batch function call: at least 1; `Int.max` means no limit.
 func validMaxBatchSize(_ size: Int, loader name: String) throws(DataLoaderError) -> Int {
-  guard size >= 1 else {
-    throw .invalidOption(
-      "maxBatchSize", loader: name, "must be at least 1 (Int.max for no limit), got \(size)")
-  }
-  return size
+    guard size >= 1 else {
+        throw .invalidOption(
+            "maxBatchSize", loader: name, "must be at least 1 (Int.max for no limit), got \(size)")
+    }
+    return size
 }

@@ -12,187 +12,192 @@ import Synchronization
 ///   since start or the last `DELETE /__demo/requests`, secrets shown as `***`;
 /// - `GET /__demo/health` → `{"ok":true}`.
 public final class DemoUpstream: Sendable {
-  /// Start-up options.
-  public struct Options: Sendable {
-    /// Added to every API request, in milliseconds.
-    public var latencyMs: Int
-    /// A random 0…`jitterMs` added on top of `latencyMs`.
-    public var jitterMs: Int
-    /// Page size of an Apple Music album's `tracks` relationship (300 on the real API).
-    public var appleMusicTracksPageSize: Int
-    /// How long a `hang` fault holds a request before answering 504: long enough for any
-    /// client timeout under test, short enough that a forgotten fault frees its task.
-    public var hangLimitMs: Int
-    /// Request-log capacity; the oldest entries are dropped beyond it, so a long-running
-    /// demo does not grow without bound.
-    public var maxLogEntries: Int
+    /// Start-up options.
+    public struct Options: Sendable {
+        /// Added to every API request, in milliseconds.
+        public var latencyMs: Int
+        /// A random 0…`jitterMs` added on top of `latencyMs`.
+        public var jitterMs: Int
+        /// Page size of an Apple Music album's `tracks` relationship (300 on the real API).
+        public var appleMusicTracksPageSize: Int
+        /// How long a `hang` fault holds a request before answering 504: long enough for any
+        /// client timeout under test, short enough that a forgotten fault frees its task.
+        public var hangLimitMs: Int
+        /// Request-log capacity; the oldest entries are dropped beyond it, so a long-running
+        /// demo does not grow without bound.
+        public var maxLogEntries: Int
 
-    public init(
-      latencyMs: Int = 0, jitterMs: Int = 0, appleMusicTracksPageSize: Int = 300, hangLimitMs: Int = 60_000,
-      maxLogEntries: Int = 10_000
-    ) {
-      self.latencyMs = latencyMs
-      self.jitterMs = jitterMs
-      self.appleMusicTracksPageSize = appleMusicTracksPageSize
-      self.hangLimitMs = hangLimitMs
-      self.maxLogEntries = maxLogEntries
-    }
-  }
-
-  private struct State {
-    var faults: [(prefix: String, rule: FaultRule)] = []
-    var counters: [String: Int] = [:]
-    var log: [(seq: Int, entry: RequestLogEntry)] = []
-    var nextSeq = 0
-  }
-
-  public let options: Options
-  let catalog: DemoCatalog
-  private let itunes: ITunesRoutes
-  private let appleMusic: AppleMusicRoutes
-  private let rakuten: RakutenRoutes
-  private let youTube: YouTubeRoutes
-  private let tmdb: TMDBRoutes
-  private let state = Mutex(State())
-  /// Routes (and the catalog load) run here: off Swift's cooperative thread pool, because
-  /// a search over ten thousand videos would otherwise stall every other task of the
-  /// process (the gateway under `serve --demo`, other tests), and serial, so all
-  /// DemoUpstreams of a process together keep at most one core busy. A route takes well
-  /// under a millisecond in release builds, so one queue outpaces any client we test with.
-  private static let workQueue = DispatchQueue(label: "DemoUpstream.routes")
-
-  /// Serves the bundled catalog with its derived videos and movies.
-  /// - Throws: when the bundled `chinook-catalog.json` is missing or invalid.
-  public convenience init(options: Options = Options()) throws {
-    self.init(catalog: try Self.bundledCatalog.get(), options: options)
-  }
-
-  /// Like `init(options:)`, but loads the catalog (once per process) on a Dispatch thread,
-  /// so an async caller never blocks a thread of Swift's cooperative pool on it.
-  public static func make(options: Options = Options()) async throws -> DemoUpstream {
-    let catalog = try await withCheckedThrowingContinuation { continuation in
-      workQueue.async { continuation.resume(with: bundledCatalog) }
-    }
-    return DemoUpstream(catalog: catalog, options: options)
-  }
-
-  /// The bundled catalog, loaded and derived once per process: it is immutable, and tests
-  /// start many DemoUpstreams (loading costs ~0.1 s in release, ~0.8 s in debug builds).
-  private static let bundledCatalog = Result { DemoCatalog(chinook: try ChinookCatalog.bundled()) }
-
-  init(catalog: DemoCatalog, options: Options) {
-    self.catalog = catalog
-    self.options = options
-    itunes = ITunesRoutes(catalog: catalog)
-    appleMusic = AppleMusicRoutes(catalog: catalog, tracksPageSize: max(options.appleMusicTracksPageSize, 1))
-    rakuten = RakutenRoutes(catalog: catalog)
-    youTube = YouTubeRoutes(catalog: catalog)
-    tmdb = TMDBRoutes(catalog: catalog)
-  }
-
-  /// Answers one request: a control endpoint, or an API route after global latency and
-  /// any matching fault.
-  public func handle(_ request: DemoRequest) async -> DemoResponse {
-    if request.path.hasPrefix("/__demo/") { return control(request) }
-    let service = DemoService(path: request.path)
-    let entry = RequestLogEntry(
-      method: request.method, path: request.path, query: RequestLogEntry.redact(rawQuery: request.rawQuery),
-      service: service, status: 0, authorization: request.headers["authorization"] != nil)
-    let (seq, rule) = state.withLock { state -> (Int, FaultRule?) in
-      let seq = state.nextSeq
-      state.nextSeq += 1
-      state.log.append((seq, entry))
-      if state.log.count > options.maxLogEntries { state.log.removeFirst(state.log.count - options.maxLogEntries) }
-      guard let match = state.faults.first(where: { request.path.hasPrefix($0.prefix) }) else { return (seq, nil) }
-      state.counters[match.prefix, default: 0] += 1
-      let count = state.counters[match.prefix] ?? 1
-      if let n = match.rule.everyNth, count % n != 0 { return (seq, nil) }
-      return (seq, match.rule)
-    }
-
-    let jitter = options.jitterMs > 0 ? Int.random(in: 0...options.jitterMs) : 0
-    await Self.sleep(ms: options.latencyMs + jitter + (rule?.latencyMs ?? 0))
-    var response: DemoResponse
-    if rule?.hang == true {
-      await Self.sleep(ms: options.hangLimitMs)
-      response = DemoResponse.plain(504, "demo-upstream: hang fault held the request for \(options.hangLimitMs) ms")
-    } else if request.method != "GET" && request.method != "HEAD" {
-      response = DemoResponse.plain(405, "method \(request.method) not allowed")
-    } else {
-      response = await offload { [self] in
-        rule?.apply(service: service) { route(request, service) } ?? route(request, service)
-      }
-    }
-    let status = response.status
-    state.withLock { state in
-      if let i = state.log.lastIndex(where: { $0.seq == seq }) { state.log[i].entry.status = status }
-    }
-    return response
-  }
-
-  private func offload(_ work: @escaping @Sendable () -> DemoResponse) async -> DemoResponse {
-    await withCheckedContinuation { continuation in
-      Self.workQueue.async { continuation.resume(returning: work()) }
-    }
-  }
-
-  private func route(_ request: DemoRequest, _ service: DemoService) -> DemoResponse {
-    switch service {
-    case .iTunes: itunes.handle(request)
-    case .appleMusic: appleMusic.handle(request)
-    case .rakuten: rakuten.handle(request)
-    case .youTube: youTube.handle(request)
-    case .tmdb: tmdb.handle(request)
-    case .unknown: DemoResponse.plain(404, "demo-upstream: no emulated API at \(request.path)")
-    }
-  }
-
-  // MARK: - Control endpoints
-
-  private func control(_ request: DemoRequest) -> DemoResponse {
-    switch (request.method, request.path) {
-    case ("GET", "/__demo/health"):
-      return DemoResponse.json(200, #"{"ok":true}"#)
-    case ("GET", "/__demo/faults"):
-      return DemoResponse.json(200, faultsJSON())
-    case ("POST", "/__demo/faults"), ("PUT", "/__demo/faults"):
-      do {
-        let rules = try FaultRule.parse(request.body)
-        state.withLock { state in
-          state.faults = rules
-          state.counters = [:]
+        public init(
+            latencyMs: Int = 0, jitterMs: Int = 0, appleMusicTracksPageSize: Int = 300, hangLimitMs: Int = 60_000,
+            maxLogEntries: Int = 10_000
+        ) {
+            self.latencyMs = latencyMs
+            self.jitterMs = jitterMs
+            self.appleMusicTracksPageSize = appleMusicTracksPageSize
+            self.hangLimitMs = hangLimitMs
+            self.maxLogEntries = maxLogEntries
         }
-        return DemoResponse.json(200, faultsJSON())
-      } catch {
-        return DemoResponse.json(400, JSONText.object([("error", .string(error.description))]).compact)
-      }
-    case ("DELETE", "/__demo/faults"):
-      state.withLock { state in
-        state.faults = []
-        state.counters = [:]
-      }
-      return DemoResponse.json(200, "{}")
-    case ("GET", "/__demo/requests"):
-      let entries = state.withLock { $0.log.map(\.entry.json) }
-      return DemoResponse.json(200, JSONText.array(entries).compact)
-    case ("DELETE", "/__demo/requests"):
-      let cleared = state.withLock { state in
-        defer { state.log = [] }
-        return state.log.count
-      }
-      return DemoResponse.json(200, #"{"cleared":\#(cleared)}"#)
-    default:
-      return DemoResponse.plain(404, "demo-upstream: unknown control endpoint \(request.method) \(request.path)")
     }
-  }
 
-  private func faultsJSON() -> String {
-    let rules = state.withLock { $0.faults }
-    return JSONText.object(rules.map { ($0.prefix, $0.rule.json) }).compact
-  }
+    private struct State {
+        var faults: [(prefix: String, rule: FaultRule)] = []
+        var counters: [String: Int] = [:]
+        var log: [(seq: Int, entry: RequestLogEntry)] = []
+        var nextSeq = 0
+    }
 
-  private static func sleep(ms: Int) async {
-    guard ms > 0 else { return }
-    try? await Task.sleep(for: .milliseconds(ms))
-  }
+    public let options: Options
+    let catalog: DemoCatalog
+    private let itunes: ITunesRoutes
+    private let appleMusic: AppleMusicRoutes
+    private let rakuten: RakutenRoutes
+    private let youTube: YouTubeRoutes
+    private let tmdb: TMDBRoutes
+    private let state = Mutex(State())
+    /// Routes (and the catalog load) run here: off Swift's cooperative thread pool, because
+    /// a search over ten thousand videos would otherwise stall every other task of the
+    /// process (the gateway under `serve --demo`, other tests), and serial, so all
+    /// DemoUpstreams of a process together keep at most one core busy. A route takes well
+    /// under a millisecond in release builds, so one queue outpaces any client we test with.
+    private static let workQueue = DispatchQueue(label: "DemoUpstream.routes")
+
+    /// Serves the bundled catalog with its derived videos and movies.
+    /// - Throws: when the bundled `chinook-catalog.json` is missing or invalid.
+    public convenience init(options: Options = Options()) throws {
+        self.init(catalog: try Self.bundledCatalog.get(), options: options)
+    }
+
+    /// Like `init(options:)`, but loads the catalog (once per process) on a Dispatch thread,
+    /// so an async caller never blocks a thread of Swift's cooperative pool on it.
+    public static func make(options: Options = Options()) async throws -> DemoUpstream {
+        let catalog = try await withCheckedThrowingContinuation { continuation in
+            workQueue.async { continuation.resume(with: bundledCatalog) }
+        }
+        return DemoUpstream(catalog: catalog, options: options)
+    }
+
+    /// The bundled catalog, loaded and derived once per process: it is immutable, and tests
+    /// start many DemoUpstreams (loading costs ~0.1 s in release, ~0.8 s in debug builds).
+    private static let bundledCatalog = Result { DemoCatalog(chinook: try ChinookCatalog.bundled()) }
+
+    init(catalog: DemoCatalog, options: Options) {
+        self.catalog = catalog
+        self.options = options
+        itunes = ITunesRoutes(catalog: catalog)
+        appleMusic = AppleMusicRoutes(catalog: catalog, tracksPageSize: max(options.appleMusicTracksPageSize, 1))
+        rakuten = RakutenRoutes(catalog: catalog)
+        youTube = YouTubeRoutes(catalog: catalog)
+        tmdb = TMDBRoutes(catalog: catalog)
+    }
+
+    /// Answers one request: a control endpoint, or an API route after global latency and
+    /// any matching fault.
+    public func handle(_ request: DemoRequest) async -> DemoResponse {
+        if request.path.hasPrefix("/__demo/") { return control(request) }
+        let service = DemoService(path: request.path)
+        let entry = RequestLogEntry(
+            method: request.method, path: request.path, query: RequestLogEntry.redact(rawQuery: request.rawQuery),
+            service: service, status: 0, authorization: request.headers["authorization"] != nil)
+        let (seq, rule) = state.withLock { state -> (Int, FaultRule?) in
+            let seq = state.nextSeq
+            state.nextSeq += 1
+            state.log.append((seq, entry))
+            if state.log.count > options.maxLogEntries {
+                state.log.removeFirst(state.log.count - options.maxLogEntries)
+            }
+            guard let match = state.faults.first(where: { request.path.hasPrefix($0.prefix) }) else {
+                return (seq, nil)
+            }
+            state.counters[match.prefix, default: 0] += 1
+            let count = state.counters[match.prefix] ?? 1
+            if let n = match.rule.everyNth, count % n != 0 { return (seq, nil) }
+            return (seq, match.rule)
+        }
+
+        let jitter = options.jitterMs > 0 ? Int.random(in: 0...options.jitterMs) : 0
+        await Self.sleep(ms: options.latencyMs + jitter + (rule?.latencyMs ?? 0))
+        var response: DemoResponse
+        if rule?.hang == true {
+            await Self.sleep(ms: options.hangLimitMs)
+            response = DemoResponse.plain(
+                504, "demo-upstream: hang fault held the request for \(options.hangLimitMs) ms")
+        } else if request.method != "GET" && request.method != "HEAD" {
+            response = DemoResponse.plain(405, "method \(request.method) not allowed")
+        } else {
+            response = await offload { [self] in
+                rule?.apply(service: service) { route(request, service) } ?? route(request, service)
+            }
+        }
+        let status = response.status
+        state.withLock { state in
+            if let i = state.log.lastIndex(where: { $0.seq == seq }) { state.log[i].entry.status = status }
+        }
+        return response
+    }
+
+    private func offload(_ work: @escaping @Sendable () -> DemoResponse) async -> DemoResponse {
+        await withCheckedContinuation { continuation in
+            Self.workQueue.async { continuation.resume(returning: work()) }
+        }
+    }
+
+    private func route(_ request: DemoRequest, _ service: DemoService) -> DemoResponse {
+        switch service {
+        case .iTunes: itunes.handle(request)
+        case .appleMusic: appleMusic.handle(request)
+        case .rakuten: rakuten.handle(request)
+        case .youTube: youTube.handle(request)
+        case .tmdb: tmdb.handle(request)
+        case .unknown: DemoResponse.plain(404, "demo-upstream: no emulated API at \(request.path)")
+        }
+    }
+
+    // MARK: - Control endpoints
+
+    private func control(_ request: DemoRequest) -> DemoResponse {
+        switch (request.method, request.path) {
+        case ("GET", "/__demo/health"):
+            return DemoResponse.json(200, #"{"ok":true}"#)
+        case ("GET", "/__demo/faults"):
+            return DemoResponse.json(200, faultsJSON())
+        case ("POST", "/__demo/faults"), ("PUT", "/__demo/faults"):
+            do {
+                let rules = try FaultRule.parse(request.body)
+                state.withLock { state in
+                    state.faults = rules
+                    state.counters = [:]
+                }
+                return DemoResponse.json(200, faultsJSON())
+            } catch {
+                return DemoResponse.json(400, JSONText.object([("error", .string(error.description))]).compact)
+            }
+        case ("DELETE", "/__demo/faults"):
+            state.withLock { state in
+                state.faults = []
+                state.counters = [:]
+            }
+            return DemoResponse.json(200, "{}")
+        case ("GET", "/__demo/requests"):
+            let entries = state.withLock { $0.log.map(\.entry.json) }
+            return DemoResponse.json(200, JSONText.array(entries).compact)
+        case ("DELETE", "/__demo/requests"):
+            let cleared = state.withLock { state in
+                defer { state.log = [] }
+                return state.log.count
+            }
+            return DemoResponse.json(200, #"{"cleared":\#(cleared)}"#)
+        default:
+            return DemoResponse.plain(404, "demo-upstream: unknown control endpoint \(request.method) \(request.path)")
+        }
+    }
+
+    private func faultsJSON() -> String {
+        let rules = state.withLock { $0.faults }
+        return JSONText.object(rules.map { ($0.prefix, $0.rule.json) }).compact
+    }
+
+    private static func sleep(ms: Int) async {
+        guard ms > 0 else { return }
+        try? await Task.sleep(for: .milliseconds(ms))
+    }
 }

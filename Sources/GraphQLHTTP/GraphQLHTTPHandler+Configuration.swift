@@ -34,7 +34,8 @@ extension GraphQLHTTPHandler {
         public var refusedDocumentExtensions: JSONObject = JSONObject()
 
         public init(
-            path: String = "/graphql", parseOptions: ParseOptions = ParseOptions(maxTokens: ParseOptions.serverMaxTokens),
+            path: String = "/graphql",
+            parseOptions: ParseOptions = ParseOptions(maxTokens: ParseOptions.serverMaxTokens),
             maxValidationErrors: Int = 100, maxBodyBytes: Int = 1 << 20, requestTimeoutMs: Int = 30_000,
             cors: CORSPolicy = CORSPolicy(), graphiQL: Bool = true,
             logSink: @escaping @Sendable (RequestLog) -> Void = RequestLog.standardError, documentCacheSize: Int = 512

@@ -102,7 +102,8 @@ extension GraphQLHTTPHandler {
 
         return .execute(
             AdmittedRequest(
-                prepared: prepared, operationName: parameters.operationName, variables: parameters.variables, media: media))
+                prepared: prepared, operationName: parameters.operationName, variables: parameters.variables,
+                media: media))
     }
 
     /// Runs an admitted request under the request deadline: 504 when it passes, 503 when the

@@ -38,7 +38,8 @@ public struct GraphQLHTTPHandler: Sendable {
     let timestamps = TimestampFormatter()
 
     public init(
-        schema: Schema, configuration: Configuration = Configuration(), metrics: GraphQLHTTPMetrics = GraphQLHTTPMetrics(),
+        schema: Schema, configuration: Configuration = Configuration(),
+        metrics: GraphQLHTTPMetrics = GraphQLHTTPMetrics(),
         executeNow: ExecuteNow? = nil, execute: @escaping Execute
     ) {
         self.schema = schema
@@ -147,7 +148,8 @@ public struct GraphQLHTTPHandler: Sendable {
                 return (Self.methodNotAllowed(allow: "GET, HEAD"), RequestReport())
             }
             return (
-                HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: metrics.render()),
+                HTTPResponse(
+                    status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: metrics.render()),
                 RequestReport()
             )
         default:

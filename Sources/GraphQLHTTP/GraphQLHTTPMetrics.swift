@@ -94,7 +94,8 @@ public final class GraphQLHTTPMetrics: Sendable {
             var cumulative = 0
             for (index, bound) in Self.bucketBounds.enumerated() {
                 cumulative += histogram.buckets[index]
-                out += "musicgraph_http_request_duration_seconds_bucket{status=\"\(status)\",le=\"\(bound)\"} \(cumulative)\n"
+                out +=
+                    "musicgraph_http_request_duration_seconds_bucket{status=\"\(status)\",le=\"\(bound)\"} \(cumulative)\n"
             }
             cumulative += histogram.buckets[Self.bucketBounds.count]
             out += "musicgraph_http_request_duration_seconds_bucket{status=\"\(status)\",le=\"+Inf\"} \(cumulative)\n"

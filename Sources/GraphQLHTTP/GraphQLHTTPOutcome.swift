@@ -47,7 +47,8 @@ public struct GraphQLHTTPOutcome: Sendable {
         _ result: ExecutionResult, extensions: JSONObject = JSONObject(), report: RequestReport = RequestReport(),
         serializedBody: [UInt8]? = nil
     ) -> GraphQLHTTPOutcome {
-        GraphQLHTTPOutcome(result: .executed(result), extensions: extensions, report: report, serializedBody: serializedBody)
+        GraphQLHTTPOutcome(
+            result: .executed(result), extensions: extensions, report: report, serializedBody: serializedBody)
     }
 
     /// A request the application refused before execution.
@@ -59,6 +60,7 @@ public struct GraphQLHTTPOutcome: Sendable {
     ) -> GraphQLHTTPOutcome {
         precondition((400...599).contains(status), "a rejection needs a 4xx or 5xx status, got \(status)")
         precondition(!errors.isEmpty, "a rejection needs at least one error")
-        return GraphQLHTTPOutcome(result: .rejected(errors: errors, status: status), extensions: extensions, report: report)
+        return GraphQLHTTPOutcome(
+            result: .rejected(errors: errors, status: status), extensions: extensions, report: report)
     }
 }

@@ -77,7 +77,8 @@ struct GraphQLRequestParameters: Sendable, Equatable {
         let operationName = first("operationName").flatMap { $0.isEmpty ? nil : $0 }
         return GraphQLRequestParameters(
             query: query, operationName: operationName,
-            variables: try jsonObject(first("variables"), notJSON: { .variablesNotJSON($0) }, else: .variablesNotObject),
+            variables: try jsonObject(
+                first("variables"), notJSON: { .variablesNotJSON($0) }, else: .variablesNotObject),
             extensions: try jsonObject(
                 first("extensions"), notJSON: { .extensionsNotJSON($0) }, else: .extensionsNotObject))
     }

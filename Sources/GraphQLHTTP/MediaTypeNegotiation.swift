@@ -105,7 +105,9 @@ struct AcceptHeader: Sendable {
     /// named explicitly, with a higher quality than both JSON types, or the same quality and
     /// listed earlier. A bare `*/*` (curl, fetch) never selects HTML.
     func prefersHTML() -> Bool {
-        guard let html = preference(type: "text", subtype: "html"), html.explicit, html.quality > 0 else { return false }
+        guard let html = preference(type: "text", subtype: "html"), html.explicit, html.quality > 0 else {
+            return false
+        }
         let jsonPreferences = [
             preference(type: "application", subtype: "graphql-response+json"),
             preference(type: "application", subtype: "json"),

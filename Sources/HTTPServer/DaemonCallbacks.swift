@@ -3,109 +3,109 @@ import CMicroHTTPD
 /// The bodies of libmicrohttpd's callbacks. `cls` is always the `DaemonState` (unretained) and
 /// `*con_cls` the request's `RequestContext` (retained by `uriSeen`, released by `completed`).
 enum DaemonCallbacks {
-  /// `MHD_OPTION_URI_LOG_CALLBACK`: the first sight of a request; its result becomes `*con_cls`.
-  static func uriSeen(
-    cls: UnsafeMutableRawPointer?, uri: UnsafePointer<CChar>?, connection: OpaquePointer?
-  ) -> UnsafeMutableRawPointer? {
-    guard let cls, let connection else { return nil }
-    let daemon = Unmanaged<DaemonState>.fromOpaque(cls).takeUnretainedValue()
-    let context = RequestContext(
-      rawTarget: uri.map { String(cString: $0) } ?? "/", connection: ConnectionHandle(raw: connection),
-      maxBodyBytes: daemon.configuration.maxBodyBytes,
-      handlerAnswersOversizedBodies: daemon.configuration.handlerAnswersOversizedBodies)
-    daemon.requestStarted()
-    return Unmanaged.passRetained(context).toOpaque()
-  }
-
-  /// `MHD_AccessHandlerCallback`: see `RequestLifecycle` for the order of calls.
-  static func access(
-    cls: UnsafeMutableRawPointer?, connection: OpaquePointer?, url: UnsafePointer<CChar>?,
-    method: UnsafePointer<CChar>?, uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>?,
-    conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-  ) -> MHD_Result {
-    guard let cls, let connection, let uploadDataSize, let conCls else { return .NO }
-    let daemon = Unmanaged<DaemonState>.fromOpaque(cls).takeUnretainedValue()
-    // The URI callback always sets *con_cls; a nil here would be a libmicrohttpd change.
-    guard let opaqueContext = conCls.pointee else { return .NO }
-    let context = Unmanaged<RequestContext>.fromOpaque(opaqueContext).takeUnretainedValue()
-
-    let chunkSize = uploadDataSize.pointee
-    if chunkSize > 0 {
-      context.receiveBody(UnsafeRawBufferPointer(start: uploadData, count: chunkSize))
-      uploadDataSize.pointee = 0
-      return .YES
+    /// `MHD_OPTION_URI_LOG_CALLBACK`: the first sight of a request; its result becomes `*con_cls`.
+    static func uriSeen(
+        cls: UnsafeMutableRawPointer?, uri: UnsafePointer<CChar>?, connection: OpaquePointer?
+    ) -> UnsafeMutableRawPointer? {
+        guard let cls, let connection else { return nil }
+        let daemon = Unmanaged<DaemonState>.fromOpaque(cls).takeUnretainedValue()
+        let context = RequestContext(
+            rawTarget: uri.map { String(cString: $0) } ?? "/", connection: ConnectionHandle(raw: connection),
+            maxBodyBytes: daemon.configuration.maxBodyBytes,
+            handlerAnswersOversizedBodies: daemon.configuration.handlerAnswersOversizedBodies)
+        daemon.requestStarted()
+        return Unmanaged.passRetained(context).toOpaque()
     }
-    let action = context.called(contentLength: contentLength(of: connection))
-    switch action {
-    case .proceed:
-      return .YES
-    case .respond(let response):
-      return queue(response, on: connection, closing: daemon.isDraining)
-    case .handle, .handleOversized:
-      let oversized = action == .handleOversized
-      let body = context.takeBody()
-      let request = HTTPRequest(
-        method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
-        rawQuery: String(context.rawQuery), headers: headers(of: connection), body: oversized ? [] : body,
-        bodyExceededLimit: oversized)
-      guard let response = daemon.handle(context, request: request) else { return .YES }  // suspended
-      return queue(response, on: connection, closing: daemon.isDraining)
-    }
-  }
 
-  /// `MHD_OPTION_NOTIFY_COMPLETED`: the request is over (answered, failed or dropped).
-  static func completed(cls: UnsafeMutableRawPointer?, conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
-    guard let cls, let conCls, let opaqueContext = conCls.pointee else { return }
-    conCls.pointee = nil
-    let daemon = Unmanaged<DaemonState>.fromOpaque(cls).takeUnretainedValue()
-    let context = Unmanaged<RequestContext>.fromOpaque(opaqueContext).takeRetainedValue()
-    daemon.requestCompleted(context)
-  }
+    /// `MHD_AccessHandlerCallback`: see `RequestLifecycle` for the order of calls.
+    static func access(
+        cls: UnsafeMutableRawPointer?, connection: OpaquePointer?, url: UnsafePointer<CChar>?,
+        method: UnsafePointer<CChar>?, uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>?,
+        conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+    ) -> MHD_Result {
+        guard let cls, let connection, let uploadDataSize, let conCls else { return .NO }
+        let daemon = Unmanaged<DaemonState>.fromOpaque(cls).takeUnretainedValue()
+        // The URI callback always sets *con_cls; a nil here would be a libmicrohttpd change.
+        guard let opaqueContext = conCls.pointee else { return .NO }
+        let context = Unmanaged<RequestContext>.fromOpaque(opaqueContext).takeUnretainedValue()
 
-  // MARK: - Helpers
+        let chunkSize = uploadDataSize.pointee
+        if chunkSize > 0 {
+            context.receiveBody(UnsafeRawBufferPointer(start: uploadData, count: chunkSize))
+            uploadDataSize.pointee = 0
+            return .YES
+        }
+        let action = context.called(contentLength: contentLength(of: connection))
+        switch action {
+        case .proceed:
+            return .YES
+        case .respond(let response):
+            return queue(response, on: connection, closing: daemon.isDraining)
+        case .handle, .handleOversized:
+            let oversized = action == .handleOversized
+            let body = context.takeBody()
+            let request = HTTPRequest(
+                method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
+                rawQuery: String(context.rawQuery), headers: headers(of: connection), body: oversized ? [] : body,
+                bodyExceededLimit: oversized)
+            guard let response = daemon.handle(context, request: request) else { return .YES }  // suspended
+            return queue(response, on: connection, closing: daemon.isDraining)
+        }
+    }
 
-  private static func contentLength(of connection: OpaquePointer) -> Int? {
-    guard let value = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") else {
-      return nil
+    /// `MHD_OPTION_NOTIFY_COMPLETED`: the request is over (answered, failed or dropped).
+    static func completed(cls: UnsafeMutableRawPointer?, conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
+        guard let cls, let conCls, let opaqueContext = conCls.pointee else { return }
+        conCls.pointee = nil
+        let daemon = Unmanaged<DaemonState>.fromOpaque(cls).takeUnretainedValue()
+        let context = Unmanaged<RequestContext>.fromOpaque(opaqueContext).takeRetainedValue()
+        daemon.requestCompleted(context)
     }
-    return Int(String(cString: value))
-  }
 
-  private static func headers(of connection: OpaquePointer) -> HTTPHeaders {
-    var headers = HTTPHeaders()
-    withUnsafeMutablePointer(to: &headers) { pointer in
-      _ = MHD_get_connection_values(
-        connection, .HEADER_KIND,
-        { cls, _, key, value in
-          guard let cls, let key else { return .YES }
-          cls.assumingMemoryBound(to: HTTPHeaders.self).pointee.add(
-            name: String(cString: key), value: value.map { String(cString: $0) } ?? "")
-          return .YES
-        }, pointer)
-    }
-    return headers
-  }
+    // MARK: - Helpers
 
-  private static func queue(_ response: HTTPResponse, on connection: OpaquePointer, closing: Bool) -> MHD_Result {
-    let created = response.body.withUnsafeBytes { bytes in
-      MHD_create_response_from_buffer(
-        bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+    private static func contentLength(of connection: OpaquePointer) -> Int? {
+        guard let value = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") else {
+            return nil
+        }
+        return Int(String(cString: value))
     }
-    guard let created else { return .NO }
-    defer { MHD_destroy_response(created) }
-    for field in response.headers where !HTTPHeaders.namesMatch(field.name, "Content-Length") {
-      // withCString reads a native string in place; passing the String converted each to a
-      // new C array (two allocations per header).
-      _ = field.name.withCString { name in
-        field.value.withCString { value in MHD_add_response_header(created, name, value) }
-      }
+
+    private static func headers(of connection: OpaquePointer) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        withUnsafeMutablePointer(to: &headers) { pointer in
+            _ = MHD_get_connection_values(
+                connection, .HEADER_KIND,
+                { cls, _, key, value in
+                    guard let cls, let key else { return .YES }
+                    cls.assumingMemoryBound(to: HTTPHeaders.self).pointee.add(
+                        name: String(cString: key), value: value.map { String(cString: $0) } ?? "")
+                    return .YES
+                }, pointer)
+        }
+        return headers
     }
-    if closing {
-      _ = MHD_add_response_header(created, "Connection", "close")
+
+    private static func queue(_ response: HTTPResponse, on connection: OpaquePointer, closing: Bool) -> MHD_Result {
+        let created = response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(
+                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        }
+        guard let created else { return .NO }
+        defer { MHD_destroy_response(created) }
+        for field in response.headers where !HTTPHeaders.namesMatch(field.name, "Content-Length") {
+            // withCString reads a native string in place; passing the String converted each to a
+            // new C array (two allocations per header).
+            _ = field.name.withCString { name in
+                field.value.withCString { value in MHD_add_response_header(created, name, value) }
+            }
+        }
+        if closing {
+            _ = MHD_add_response_header(created, "Connection", "close")
+        }
+        // libmicrohttpd refuses codes outside 100...999 by dropping the connection; a handler bug
+        // should cost the client a 500, not a reset.
+        let status = (100...999).contains(response.status) ? response.status : 500
+        return MHD_queue_response(connection, UInt32(status), created)
     }
-    // libmicrohttpd refuses codes outside 100...999 by dropping the connection; a handler bug
-    // should cost the client a 500, not a reset.
-    let status = (100...999).contains(response.status) ? response.status : 500
-    return MHD_queue_response(connection, UInt32(status), created)
-  }
 }

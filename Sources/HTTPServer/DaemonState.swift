@@ -5,157 +5,157 @@ import Synchronization
 /// registry of requests in flight that shutdown needs. Passed to C as the callbacks' `cls`,
 /// retained from start until after `MHD_stop_daemon` returns.
 final class DaemonState: Sendable {
-  let responder: HTTPServer.Responder
-  let configuration: HTTPServer.Configuration
+    let responder: HTTPServer.Responder
+    let configuration: HTTPServer.Configuration
 
-  private struct Registry {
-    /// Requests whose handler answers later and has not answered yet: suspended connections,
-    /// and any whose work is still in its synchronous start.
-    var suspended: [ObjectIdentifier: RequestContext] = [:]
-    /// Shutdown answered every suspended request; new ones are answered 503 at once.
-    var forced = false
-  }
-
-  private let registry = Mutex(Registry())
-  /// Requests between their URI callback and their completion callback. Atomics, not the
-  /// registry: both polling threads touch them for every request, and a request answered now
-  /// never takes the registry's lock at all.
-  private let active = Atomic<Int>(0)
-  /// Shutdown began: answers carry `Connection: close`.
-  private let draining = Atomic<Bool>(false)
-  /// `Registry.forced`, readable without the lock.
-  private let forcedFlag = Atomic<Bool>(false)
-  /// Resumes between a successful `RequestContext.answer` and the return of
-  /// `MHD_resume_connection`. Shutdown waits for zero before `MHD_stop_daemon`, which must never
-  /// see a suspended connection.
-  private let resumesInProgress = Atomic<Int>(0)
-
-  init(responder: @escaping HTTPServer.Responder, configuration: HTTPServer.Configuration) {
-    self.responder = responder
-    self.configuration = configuration
-  }
-
-  var activeRequests: Int { active.load(ordering: .acquiring) }
-  var isDraining: Bool { draining.load(ordering: .relaxed) }
-  var hasResumesInProgress: Bool { resumesInProgress.load(ordering: .sequentiallyConsistent) > 0 }
-
-  func requestStarted() {
-    active.add(1, ordering: .relaxed)
-  }
-
-  func requestCompleted(_ context: RequestContext) {
-    if context.isRegistered {
-      registry.withLock { _ = $0.suspended.removeValue(forKey: ObjectIdentifier(context)) }
+    private struct Registry {
+        /// Requests whose handler answers later and has not answered yet: suspended connections,
+        /// and any whose work is still in its synchronous start.
+        var suspended: [ObjectIdentifier: RequestContext] = [:]
+        /// Shutdown answered every suspended request; new ones are answered 503 at once.
+        var forced = false
     }
-    active.subtract(1, ordering: .releasing)
-  }
 
-  func beginDraining() {
-    draining.store(true, ordering: .relaxed)
-  }
+    private let registry = Mutex(Registry())
+    /// Requests between their URI callback and their completion callback. Atomics, not the
+    /// registry: both polling threads touch them for every request, and a request answered now
+    /// never takes the registry's lock at all.
+    private let active = Atomic<Int>(0)
+    /// Shutdown began: answers carry `Connection: close`.
+    private let draining = Atomic<Bool>(false)
+    /// `Registry.forced`, readable without the lock.
+    private let forcedFlag = Atomic<Bool>(false)
+    /// Resumes between a successful `RequestContext.answer` and the return of
+    /// `MHD_resume_connection`. Shutdown waits for zero before `MHD_stop_daemon`, which must never
+    /// see a suspended connection.
+    private let resumesInProgress = Atomic<Int>(0)
 
-  /// Runs the handler for a request whose body is in, from inside the access handler call.
-  ///
-  /// The responder runs on the calling (polling) thread: a `.now` answer is queued in this
-  /// call, with no task at all. A `.later` answer's work is a task of its own:
-  ///
-  /// The work starts on the calling (polling) thread with `Task.immediate` and runs there
-  /// until it first suspends: a handler that never suspends (a cached GraphQL document over
-  /// static data, `/healthz`) is answered in this same call, with no thread hop, no
-  /// suspend/resume round trip through libmicrohttpd and no deadline timer; that doubled
-  /// the requests per second of bench/http-gateway.sh. A handler that suspends continues on
-  /// Swift's cooperative pool while the connection is suspended, under the deadline timer.
-  /// Its synchronous start delays the other connections of this polling thread, so handlers
-  /// should suspend (or finish) quickly.
-  /// - Returns: the response to queue now, or nil when the connection was suspended.
-  func handle(_ context: RequestContext, request: HTTPRequest) -> HTTPResponse? {
-    guard !forcedFlag.load(ordering: .acquiring) else { return refuseAfterShutdown(context) }
-    switch responder(request) {
-    case .now(let response):
-      // Queued by this very call: nothing for a shutdown or a deadline to find or answer.
-      _ = context.answer(response, fromHandler: true)
-      return settle(context, handlerTask: nil)
-    case .later(let work):
-      // Registered before the work starts, so that a shutdown finds it from then on.
-      let accepted = registry.withLock { registry in
-        guard !registry.forced else { return false }
-        registry.suspended[ObjectIdentifier(context)] = context
-        return true
-      }
-      guard accepted else { return refuseAfterShutdown(context) }
-      context.markRegistered()
-      let handlerTask = Task.immediate {
-        let response = await work()
-        self.answer(context, with: response, fromHandler: true)
-      }
-      return settle(context, handlerTask: handlerTask)
+    init(responder: @escaping HTTPServer.Responder, configuration: HTTPServer.Configuration) {
+        self.responder = responder
+        self.configuration = configuration
     }
-  }
 
-  private func refuseAfterShutdown(_ context: RequestContext) -> HTTPResponse? {
-    answer(context, with: .shuttingDown)
-    return settle(context, handlerTask: nil)
-  }
+    var activeRequests: Int { active.load(ordering: .acquiring) }
+    var isDraining: Bool { draining.load(ordering: .relaxed) }
+    var hasResumesInProgress: Bool { resumesInProgress.load(ordering: .sequentiallyConsistent) > 0 }
 
-  /// After the handler's synchronous start: the response when it is answered already, else
-  /// suspends the connection and starts the deadline timer.
-  private func settle(_ context: RequestContext, handlerTask: Task<Void, Never>?) -> HTTPResponse? {
-    switch context.suspendUnlessAnswered() {
-    case .respond(let response):
-      if context.isRegistered {
-        registry.withLock { _ = $0.suspended.removeValue(forKey: ObjectIdentifier(context)) }
-      }
-      handlerTask?.cancel()  // finished, or answered by a shutdown meanwhile
-      return response
-    case .suspend:
-      guard let handlerTask else { return nil }  // unreachable: the answer above came first
-      let timeoutMs = configuration.requestTimeoutMs
-      let timer: Task<Void, Never>? =
-        timeoutMs <= 0
-        ? nil
-        : Task {
-          do {
-            try await Task.sleep(for: .milliseconds(timeoutMs))
-          } catch {
-            return  // answered in time
-          }
-          self.answer(context, with: .deadlineExceeded(timeoutMs: timeoutMs))
+    func requestStarted() {
+        active.add(1, ordering: .relaxed)
+    }
+
+    func requestCompleted(_ context: RequestContext) {
+        if context.isRegistered {
+            registry.withLock { _ = $0.suspended.removeValue(forKey: ObjectIdentifier(context)) }
         }
-      context.attach(handlerTask: handlerTask, timer: timer)
-      return nil
+        active.subtract(1, ordering: .releasing)
     }
-  }
 
-  /// Gives a handled request its response, unless it was answered already, and resumes its
-  /// connection if it is suspended (else the access handler call still running queues it).
-  /// Returns whether this call answered it; if so, and the answer is not the handler's, the
-  /// handler's task is cancelled.
-  @discardableResult
-  func answer(_ context: RequestContext, with response: HTTPResponse, fromHandler: Bool = false) -> Bool {
-    resumesInProgress.add(1, ordering: .sequentiallyConsistent)
-    defer { resumesInProgress.subtract(1, ordering: .sequentiallyConsistent) }
-    switch context.answer(response, fromHandler: fromHandler) {
-    case .ignored:
-      return false
-    case .none:
-      return true  // the access handler call that started the handler queues it
-    case .resume:
-      registry.withLock { _ = $0.suspended.removeValue(forKey: ObjectIdentifier(context)) }
-      MHD_resume_connection(context.connection.raw)
-      return true
+    func beginDraining() {
+        draining.store(true, ordering: .relaxed)
     }
-  }
 
-  /// Answers every request still waiting for its handler with `response`; requests suspended
-  /// later are answered the same way as soon as they are.
-  func answerAllSuspended(with response: HTTPResponse) {
-    let waiting = registry.withLock { registry in
-      registry.forced = true
-      forcedFlag.store(true, ordering: .releasing)
-      return Array(registry.suspended.values)
+    /// Runs the handler for a request whose body is in, from inside the access handler call.
+    ///
+    /// The responder runs on the calling (polling) thread: a `.now` answer is queued in this
+    /// call, with no task at all. A `.later` answer's work is a task of its own:
+    ///
+    /// The work starts on the calling (polling) thread with `Task.immediate` and runs there
+    /// until it first suspends: a handler that never suspends (a cached GraphQL document over
+    /// static data, `/healthz`) is answered in this same call, with no thread hop, no
+    /// suspend/resume round trip through libmicrohttpd and no deadline timer; that doubled
+    /// the requests per second of bench/http-gateway.sh. A handler that suspends continues on
+    /// Swift's cooperative pool while the connection is suspended, under the deadline timer.
+    /// Its synchronous start delays the other connections of this polling thread, so handlers
+    /// should suspend (or finish) quickly.
+    /// - Returns: the response to queue now, or nil when the connection was suspended.
+    func handle(_ context: RequestContext, request: HTTPRequest) -> HTTPResponse? {
+        guard !forcedFlag.load(ordering: .acquiring) else { return refuseAfterShutdown(context) }
+        switch responder(request) {
+        case .now(let response):
+            // Queued by this very call: nothing for a shutdown or a deadline to find or answer.
+            _ = context.answer(response, fromHandler: true)
+            return settle(context, handlerTask: nil)
+        case .later(let work):
+            // Registered before the work starts, so that a shutdown finds it from then on.
+            let accepted = registry.withLock { registry in
+                guard !registry.forced else { return false }
+                registry.suspended[ObjectIdentifier(context)] = context
+                return true
+            }
+            guard accepted else { return refuseAfterShutdown(context) }
+            context.markRegistered()
+            let handlerTask = Task.immediate {
+                let response = await work()
+                self.answer(context, with: response, fromHandler: true)
+            }
+            return settle(context, handlerTask: handlerTask)
+        }
     }
-    for context in waiting {
-      answer(context, with: response)
+
+    private func refuseAfterShutdown(_ context: RequestContext) -> HTTPResponse? {
+        answer(context, with: .shuttingDown)
+        return settle(context, handlerTask: nil)
     }
-  }
+
+    /// After the handler's synchronous start: the response when it is answered already, else
+    /// suspends the connection and starts the deadline timer.
+    private func settle(_ context: RequestContext, handlerTask: Task<Void, Never>?) -> HTTPResponse? {
+        switch context.suspendUnlessAnswered() {
+        case .respond(let response):
+            if context.isRegistered {
+                registry.withLock { _ = $0.suspended.removeValue(forKey: ObjectIdentifier(context)) }
+            }
+            handlerTask?.cancel()  // finished, or answered by a shutdown meanwhile
+            return response
+        case .suspend:
+            guard let handlerTask else { return nil }  // unreachable: the answer above came first
+            let timeoutMs = configuration.requestTimeoutMs
+            let timer: Task<Void, Never>? =
+                timeoutMs <= 0
+                ? nil
+                : Task {
+                    do {
+                        try await Task.sleep(for: .milliseconds(timeoutMs))
+                    } catch {
+                        return  // answered in time
+                    }
+                    self.answer(context, with: .deadlineExceeded(timeoutMs: timeoutMs))
+                }
+            context.attach(handlerTask: handlerTask, timer: timer)
+            return nil
+        }
+    }
+
+    /// Gives a handled request its response, unless it was answered already, and resumes its
+    /// connection if it is suspended (else the access handler call still running queues it).
+    /// Returns whether this call answered it; if so, and the answer is not the handler's, the
+    /// handler's task is cancelled.
+    @discardableResult
+    func answer(_ context: RequestContext, with response: HTTPResponse, fromHandler: Bool = false) -> Bool {
+        resumesInProgress.add(1, ordering: .sequentiallyConsistent)
+        defer { resumesInProgress.subtract(1, ordering: .sequentiallyConsistent) }
+        switch context.answer(response, fromHandler: fromHandler) {
+        case .ignored:
+            return false
+        case .none:
+            return true  // the access handler call that started the handler queues it
+        case .resume:
+            registry.withLock { _ = $0.suspended.removeValue(forKey: ObjectIdentifier(context)) }
+            MHD_resume_connection(context.connection.raw)
+            return true
+        }
+    }
+
+    /// Answers every request still waiting for its handler with `response`; requests suspended
+    /// later are answered the same way as soon as they are.
+    func answerAllSuspended(with response: HTTPResponse) {
+        let waiting = registry.withLock { registry in
+            registry.forced = true
+            forcedFlag.store(true, ordering: .releasing)
+            return Array(registry.suspended.values)
+        }
+        for context in waiting {
+            answer(context, with: response)
+        }
+    }
 }

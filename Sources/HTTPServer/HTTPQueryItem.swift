@@ -1,73 +1,75 @@
 /// One `name=value` pair of a URL query, percent-decoded.
 public struct HTTPQueryItem: Sendable, Equatable {
-  public var name: String
-  public var value: String
+    public var name: String
+    public var value: String
 
-  public init(name: String, value: String) {
-    self.name = name
-    self.value = value
-  }
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
 }
 
 extension HTTPQueryItem {
-  /// Splits a raw query string (the part after `?`, without it) into decoded items, in order.
-  ///
-  /// Follows the `application/x-www-form-urlencoded` parser of the WHATWG URL standard:
-  /// pairs are separated by `&`, the first `=` separates name from value (a missing `=` gives
-  /// an empty value), `+` means a space and `%XX` a byte; empty pairs are skipped. Malformed
-  /// percent escapes are kept literally and invalid UTF-8 becomes U+FFFD, so any input decodes.
-  /// `&` and `=` are found as bytes, as the standard says: a combining mark after one (sent
-  /// unencoded) does not hide it, as it would in a search by Character.
-  public static func parse(rawQuery: Substring) -> [HTTPQueryItem] {
-    var items: [HTTPQueryItem] = []
-    for pair in rawQuery.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-      if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
-        items.append(
-          HTTPQueryItem(name: formDecode(bytes: pair[..<equals]), value: formDecode(bytes: pair[pair.index(after: equals)...])))
-      } else {
-        items.append(HTTPQueryItem(name: formDecode(bytes: pair), value: ""))
-      }
+    /// Splits a raw query string (the part after `?`, without it) into decoded items, in order.
+    ///
+    /// Follows the `application/x-www-form-urlencoded` parser of the WHATWG URL standard:
+    /// pairs are separated by `&`, the first `=` separates name from value (a missing `=` gives
+    /// an empty value), `+` means a space and `%XX` a byte; empty pairs are skipped. Malformed
+    /// percent escapes are kept literally and invalid UTF-8 becomes U+FFFD, so any input decodes.
+    /// `&` and `=` are found as bytes, as the standard says: a combining mark after one (sent
+    /// unencoded) does not hide it, as it would in a search by Character.
+    public static func parse(rawQuery: Substring) -> [HTTPQueryItem] {
+        var items: [HTTPQueryItem] = []
+        for pair in rawQuery.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
+                items.append(
+                    HTTPQueryItem(
+                        name: formDecode(bytes: pair[..<equals]),
+                        value: formDecode(bytes: pair[pair.index(after: equals)...])))
+            } else {
+                items.append(HTTPQueryItem(name: formDecode(bytes: pair), value: ""))
+            }
+        }
+        return items
     }
-    return items
-  }
 
-  /// Percent-decodes one form component, `+` meaning a space.
-  public static func formDecode(_ component: Substring) -> String {
-    formDecode(bytes: component.utf8[...])
-  }
+    /// Percent-decodes one form component, `+` meaning a space.
+    public static func formDecode(_ component: Substring) -> String {
+        formDecode(bytes: component.utf8[...])
+    }
 
-  private static func formDecode(bytes component: Substring.UTF8View.SubSequence) -> String {
-    // Most components need no decoding: one validating copy.
-    guard component.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else {
-      return String(decoding: component, as: UTF8.self)
+    private static func formDecode(bytes component: Substring.UTF8View.SubSequence) -> String {
+        // Most components need no decoding: one validating copy.
+        guard component.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else {
+            return String(decoding: component, as: UTF8.self)
+        }
+        let bytes = Array(component)
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "+") {
+                decoded.append(UInt8(ascii: " "))
+            } else if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
+                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            {
+                decoded.append(high << 4 | low)
+                index += 2
+            } else {
+                decoded.append(byte)
+            }
+            index += 1
+        }
+        return String(decoding: decoded, as: UTF8.self)
     }
-    let bytes = Array(component)
-    var decoded: [UInt8] = []
-    decoded.reserveCapacity(bytes.count)
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "+") {
-        decoded.append(UInt8(ascii: " "))
-      } else if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
-        let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
-      {
-        decoded.append(high << 4 | low)
-        index += 2
-      } else {
-        decoded.append(byte)
-      }
-      index += 1
-    }
-    return String(decoding: decoded, as: UTF8.self)
-  }
 
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
-  }
 }

@@ -2,39 +2,39 @@
 ///
 /// The server adds `Content-Length` and `Date` itself; a `Content-Length` given here is ignored.
 public struct HTTPResponse: Sendable, Equatable {
-  /// The status code (RFC 9110 §15), e.g. 200.
-  public var status: Int
-  public var headers: HTTPHeaders
-  public var body: [UInt8]
+    /// The status code (RFC 9110 §15), e.g. 200.
+    public var status: Int
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
 
-  public init(status: Int, headers: HTTPHeaders = [:], body: [UInt8] = []) {
-    self.status = status
-    self.headers = headers
-    self.body = body
-  }
+    public init(status: Int, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
 
-  /// A response whose body is `text` in UTF-8, labelled with `contentType`.
-  public init(status: Int, contentType: String, body text: String) {
-    self.init(status: status, headers: ["Content-Type": contentType], body: Array(text.utf8))
-  }
+    /// A response whose body is `text` in UTF-8, labelled with `contentType`.
+    public init(status: Int, contentType: String, body text: String) {
+        self.init(status: status, headers: ["Content-Type": contentType], body: Array(text.utf8))
+    }
 }
 
 extension HTTPResponse {
-  /// 413: the request body was longer than `Configuration.maxBodyBytes`.
-  static func payloadTooLarge(limitBytes: Int) -> HTTPResponse {
-    HTTPResponse(
-      status: 413, contentType: "text/plain; charset=utf-8",
-      body: "request body larger than \(limitBytes) bytes\n")
-  }
+    /// 413: the request body was longer than `Configuration.maxBodyBytes`.
+    static func payloadTooLarge(limitBytes: Int) -> HTTPResponse {
+        HTTPResponse(
+            status: 413, contentType: "text/plain; charset=utf-8",
+            body: "request body larger than \(limitBytes) bytes\n")
+    }
 
-  /// 503: the handler did not answer within `Configuration.requestTimeoutMs`.
-  static func deadlineExceeded(timeoutMs: Int) -> HTTPResponse {
-    HTTPResponse(
-      status: 503, contentType: "text/plain; charset=utf-8",
-      body: "request not answered within \(timeoutMs) ms\n")
-  }
+    /// 503: the handler did not answer within `Configuration.requestTimeoutMs`.
+    static func deadlineExceeded(timeoutMs: Int) -> HTTPResponse {
+        HTTPResponse(
+            status: 503, contentType: "text/plain; charset=utf-8",
+            body: "request not answered within \(timeoutMs) ms\n")
+    }
 
-  /// 503: the server stopped before the handler answered.
-  static let shuttingDown = HTTPResponse(
-    status: 503, contentType: "text/plain; charset=utf-8", body: "server shutting down\n")
+    /// 503: the server stopped before the handler answered.
+    static let shuttingDown = HTTPResponse(
+        status: 503, contentType: "text/plain; charset=utf-8", body: "server shutting down\n")
 }

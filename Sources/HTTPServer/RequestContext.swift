@@ -7,114 +7,116 @@ import Synchronization
 /// only other uses are on the connection's own polling thread inside its callbacks.
 /// `RequestLifecycle` makes sure a suspended connection is resumed exactly once.
 struct ConnectionHandle: @unchecked Sendable {
-  let raw: OpaquePointer
+    let raw: OpaquePointer
 }
 
 /// Per-request state shared by libmicrohttpd's callbacks and the handler's tasks; its lifetime is
 /// `*con_cls`: retained when the URI is seen, released when libmicrohttpd reports completion.
 final class RequestContext: Sendable {
-  /// The request target exactly as sent: path and query, still percent-encoded.
-  let rawTarget: String
-  let connection: ConnectionHandle
+    /// The request target exactly as sent: path and query, still percent-encoded.
+    let rawTarget: String
+    let connection: ConnectionHandle
 
-  private struct Inner {
-    var lifecycle: RequestLifecycle
-    var body: [UInt8] = []
-    /// The deadline timer, cancelled once the request is answered.
-    var timer: Task<Void, Never>?
-    /// The handler's task, cancelled when the deadline or a shutdown answers first.
-    var handlerTask: Task<Void, Never>?
-  }
-
-  private let inner: Mutex<Inner>
-  /// In `DaemonState`'s registry of requests a shutdown answers: only requests answered later.
-  private let registered = Atomic<Bool>(false)
-
-  init(rawTarget: String, connection: ConnectionHandle, maxBodyBytes: Int, handlerAnswersOversizedBodies: Bool = false) {
-    self.rawTarget = rawTarget
-    self.connection = connection
-    self.inner = Mutex(
-      Inner(
-        lifecycle: RequestLifecycle(
-          maxBodyBytes: maxBodyBytes, handlerAnswersOversizedBodies: handlerAnswersOversizedBodies)))
-  }
-
-  var isRegistered: Bool { registered.load(ordering: .acquiring) }
-
-  func markRegistered() {
-    registered.store(true, ordering: .releasing)
-  }
-
-  /// The raw query string (after `?`), or empty.
-  var rawQuery: Substring {
-    // Searched as bytes: a Character search cost a twentieth of a cached answer.
-    guard let mark = rawTarget.utf8.firstIndex(of: UInt8(ascii: "?")) else { return "" }
-    return rawTarget[rawTarget.utf8.index(after: mark)...]
-  }
-
-  func called(contentLength: Int?) -> RequestLifecycle.CallAction {
-    inner.withLock { $0.lifecycle.called(contentLength: contentLength) }
-  }
-
-  func receiveBody(_ chunk: UnsafeRawBufferPointer) {
-    inner.withLock { inner in
-      if inner.lifecycle.bodyReceived(count: chunk.count) == .append {
-        inner.body.append(contentsOf: chunk)
-      }
+    private struct Inner {
+        var lifecycle: RequestLifecycle
+        var body: [UInt8] = []
+        /// The deadline timer, cancelled once the request is answered.
+        var timer: Task<Void, Never>?
+        /// The handler's task, cancelled when the deadline or a shutdown answers first.
+        var handlerTask: Task<Void, Never>?
     }
-  }
 
-  /// Hands the collected body over (the context keeps none).
-  func takeBody() -> [UInt8] {
-    inner.withLock { inner in
-      defer { inner.body = [] }
-      return inner.body
-    }
-  }
+    private let inner: Mutex<Inner>
+    /// In `DaemonState`'s registry of requests a shutdown answers: only requests answered later.
+    private let registered = Atomic<Bool>(false)
 
-  /// See `RequestLifecycle.answer`. On a first answer also cancels the deadline timer and, when
-  /// the answer does not come from the handler itself, the handler's task.
-  func answer(_ response: HTTPResponse, fromHandler: Bool) -> RequestLifecycle.AnswerAction {
-    let (action, tasks) = inner.withLock { inner -> (RequestLifecycle.AnswerAction, [Task<Void, Never>]) in
-      let action = inner.lifecycle.answer(response)
-      guard action != .ignored else { return (action, []) }
-      defer {
-        inner.timer = nil
-        inner.handlerTask = nil
-      }
-      return (action, [inner.timer, fromHandler ? nil : inner.handlerTask].compactMap { $0 })
+    init(
+        rawTarget: String, connection: ConnectionHandle, maxBodyBytes: Int, handlerAnswersOversizedBodies: Bool = false
+    ) {
+        self.rawTarget = rawTarget
+        self.connection = connection
+        self.inner = Mutex(
+            Inner(
+                lifecycle: RequestLifecycle(
+                    maxBodyBytes: maxBodyBytes, handlerAnswersOversizedBodies: handlerAnswersOversizedBodies)))
     }
-    for task in tasks {
-      task.cancel()
-    }
-    return action
-  }
 
-  /// See `RequestLifecycle.suspendUnlessAnswered`; suspends the connection itself, under the
-  /// lock that `answer` takes, so an answer from another thread resumes only a suspended
-  /// connection. Only from inside the access handler call that started the handler.
-  func suspendUnlessAnswered() -> RequestLifecycle.AfterStart {
-    inner.withLock { inner in
-      let next = inner.lifecycle.suspendUnlessAnswered()
-      if next == .suspend {
-        MHD_suspend_connection(connection.raw)
-      }
-      return next
-    }
-  }
+    var isRegistered: Bool { registered.load(ordering: .acquiring) }
 
-  /// Keeps the handler's task and the deadline timer so that an answer can cancel them; cancels
-  /// them right away if the request was answered before they existed.
-  func attach(handlerTask: Task<Void, Never>, timer: Task<Void, Never>?) {
-    let stillHandling = inner.withLock { inner in
-      guard case .handling(suspended: true) = inner.lifecycle.state else { return false }
-      inner.handlerTask = handlerTask
-      inner.timer = timer
-      return true
+    func markRegistered() {
+        registered.store(true, ordering: .releasing)
     }
-    if !stillHandling {
-      handlerTask.cancel()
-      timer?.cancel()
+
+    /// The raw query string (after `?`), or empty.
+    var rawQuery: Substring {
+        // Searched as bytes: a Character search cost a twentieth of a cached answer.
+        guard let mark = rawTarget.utf8.firstIndex(of: UInt8(ascii: "?")) else { return "" }
+        return rawTarget[rawTarget.utf8.index(after: mark)...]
     }
-  }
+
+    func called(contentLength: Int?) -> RequestLifecycle.CallAction {
+        inner.withLock { $0.lifecycle.called(contentLength: contentLength) }
+    }
+
+    func receiveBody(_ chunk: UnsafeRawBufferPointer) {
+        inner.withLock { inner in
+            if inner.lifecycle.bodyReceived(count: chunk.count) == .append {
+                inner.body.append(contentsOf: chunk)
+            }
+        }
+    }
+
+    /// Hands the collected body over (the context keeps none).
+    func takeBody() -> [UInt8] {
+        inner.withLock { inner in
+            defer { inner.body = [] }
+            return inner.body
+        }
+    }
+
+    /// See `RequestLifecycle.answer`. On a first answer also cancels the deadline timer and, when
+    /// the answer does not come from the handler itself, the handler's task.
+    func answer(_ response: HTTPResponse, fromHandler: Bool) -> RequestLifecycle.AnswerAction {
+        let (action, tasks) = inner.withLock { inner -> (RequestLifecycle.AnswerAction, [Task<Void, Never>]) in
+            let action = inner.lifecycle.answer(response)
+            guard action != .ignored else { return (action, []) }
+            defer {
+                inner.timer = nil
+                inner.handlerTask = nil
+            }
+            return (action, [inner.timer, fromHandler ? nil : inner.handlerTask].compactMap { $0 })
+        }
+        for task in tasks {
+            task.cancel()
+        }
+        return action
+    }
+
+    /// See `RequestLifecycle.suspendUnlessAnswered`; suspends the connection itself, under the
+    /// lock that `answer` takes, so an answer from another thread resumes only a suspended
+    /// connection. Only from inside the access handler call that started the handler.
+    func suspendUnlessAnswered() -> RequestLifecycle.AfterStart {
+        inner.withLock { inner in
+            let next = inner.lifecycle.suspendUnlessAnswered()
+            if next == .suspend {
+                MHD_suspend_connection(connection.raw)
+            }
+            return next
+        }
+    }
+
+    /// Keeps the handler's task and the deadline timer so that an answer can cancel them; cancels
+    /// them right away if the request was answered before they existed.
+    func attach(handlerTask: Task<Void, Never>, timer: Task<Void, Never>?) {
+        let stillHandling = inner.withLock { inner in
+            guard case .handling(suspended: true) = inner.lifecycle.state else { return false }
+            inner.handlerTask = handlerTask
+            inner.timer = timer
+            return true
+        }
+        if !stillHandling {
+            handlerTask.cancel()
+            timer?.cancel()
+        }
+    }
 }

@@ -10,108 +10,112 @@ import GraphQL
 /// variable coercion); exit 2 for CLI problems (unreadable files, invalid schema or data).
 /// The contract is ../shared/conformance/README.md "The CLI contract".
 func runExecCommand(_ args: CommandLineArguments) -> Int32 {
-  if args.wantsHelp {
-    writeStdout(execUsage)
-    return 0
-  }
-  let unknown = args.unknown(allowed: [
-    "--schema", "--data", "--variables", "--operation", "--max-tokens", "--max-depth", "--repeat",
-  ])
-  guard unknown.isEmpty else { return fail("exec", CLIError("unknown option \(unknown[0]); see --help")) }
-  guard args.positionals.count <= 1 else { return fail("exec", CLIError("expects at most one FILE")) }
+    if args.wantsHelp {
+        writeStdout(execUsage)
+        return 0
+    }
+    let unknown = args.unknown(allowed: [
+        "--schema", "--data", "--variables", "--operation", "--max-tokens", "--max-depth", "--repeat",
+    ])
+    guard unknown.isEmpty else { return fail("exec", CLIError("unknown option \(unknown[0]); see --help")) }
+    guard args.positionals.count <= 1 else { return fail("exec", CLIError("expects at most one FILE")) }
 
-  let options: ParseOptions
-  let repeatCount: Int?
-  let schema: Schema
-  let rootValue: JSONValue
-  let documentBytes: [UInt8]
-  do throws(CLIError) {
-    options = ParseOptions(
-      maxTokens: try args.int("--max-tokens"), maxDepth: try args.int("--max-depth") ?? ParseOptions.defaultMaxDepth)
-    repeatCount = try args.int("--repeat")
-    if repeatCount == 0 { throw CLIError("--repeat expects at least 1") }
-    guard let schemaPath = args.value("--schema") else { throw CLIError("--schema S.graphql is required") }
-    guard let dataPath = args.value("--data") else { throw CLIError("--data ROOT.json is required") }
-    schema = try loadSchema(schemaPath)
-    let dataBytes = try readInput(dataPath)
-    do throws(JSONParseError) {
-      rootValue = try JSONReader.parse(dataBytes)
+    let options: ParseOptions
+    let repeatCount: Int?
+    let schema: Schema
+    let rootValue: JSONValue
+    let documentBytes: [UInt8]
+    do throws(CLIError) {
+        options = ParseOptions(
+            maxTokens: try args.int("--max-tokens"),
+            maxDepth: try args.int("--max-depth") ?? ParseOptions.defaultMaxDepth)
+        repeatCount = try args.int("--repeat")
+        if repeatCount == 0 { throw CLIError("--repeat expects at least 1") }
+        guard let schemaPath = args.value("--schema") else { throw CLIError("--schema S.graphql is required") }
+        guard let dataPath = args.value("--data") else { throw CLIError("--data ROOT.json is required") }
+        schema = try loadSchema(schemaPath)
+        let dataBytes = try readInput(dataPath)
+        do throws(JSONParseError) {
+            rootValue = try JSONReader.parse(dataBytes)
+        } catch {
+            throw CLIError("\(dataPath): \(error)")
+        }
+        documentBytes = try readInput(args.positionals.first)
     } catch {
-      throw CLIError("\(dataPath): \(error)")
+        return fail("exec", error)
     }
-    documentBytes = try readInput(args.positionals.first)
-  } catch {
-    return fail("exec", error)
-  }
 
-  // Variables are part of the request: bad variables JSON is a request error (exit 1).
-  var variables = JSONObject()
-  if let text = args.value("--variables") {
-    switch Result(catching: { () throws(JSONParseError) in try JSONReader.parse(text) }) {
-    case .success(.object(let object)): variables = object
-    case .success(.null): break
-    case .success:
-      return requestError(GraphQLError("Variables must be provided as a JSON object."))
-    case .failure(let error):
-      return requestError(GraphQLError("Variables are invalid JSON: \(error)"))
+    // Variables are part of the request: bad variables JSON is a request error (exit 1).
+    var variables = JSONObject()
+    if let text = args.value("--variables") {
+        switch Result(catching: { () throws(JSONParseError) in try JSONReader.parse(text) }) {
+        case .success(.object(let object)): variables = object
+        case .success(.null): break
+        case .success:
+            return requestError(GraphQLError("Variables must be provided as a JSON object."))
+        case .failure(let error):
+            return requestError(GraphQLError("Variables are invalid JSON: \(error)"))
+        }
     }
-  }
 
-  let source = Source(bytes: documentBytes, name: args.positionals.first ?? "stdin")
-  var timer = PhaseTimer()
-  var output: [UInt8] = []
-  var isRequestError = false
-  for _ in 0..<(repeatCount ?? 1) {
-    let document: Document
-    do {
-      document = try timer.measure("parse") { () throws(GraphQLError) in try parse(source, options: options) }
-    } catch {
-      return requestError(error)
+    let source = Source(bytes: documentBytes, name: args.positionals.first ?? "stdin")
+    var timer = PhaseTimer()
+    var output: [UInt8] = []
+    var isRequestError = false
+    for _ in 0..<(repeatCount ?? 1) {
+        let document: Document
+        do {
+            document = try timer.measure("parse") { () throws(GraphQLError) in try parse(source, options: options) }
+        } catch {
+            return requestError(error)
+        }
+        let validationErrors = timer.measure("validate") {
+            validate(schema: schema, document: document, source: source)
+        }
+        guard validationErrors.isEmpty else {
+            writeStdout(errorsJSON(validationErrors) + "\n")
+            return 1
+        }
+        let result = timer.measure("execute") {
+            executeSynchronously(
+                schema: schema, document: document, source: source, rootValue: .json(rootValue),
+                variableValues: variables,
+                operationName: args.value("--operation"))
+        }
+        output = timer.measure("serialize") { result.serialized() }
+        isRequestError = result.isRequestError
     }
-    let validationErrors = timer.measure("validate") { validate(schema: schema, document: document, source: source) }
-    guard validationErrors.isEmpty else {
-      writeStdout(errorsJSON(validationErrors) + "\n")
-      return 1
-    }
-    let result = timer.measure("execute") {
-      executeSynchronously(
-        schema: schema, document: document, source: source, rootValue: .json(rootValue), variableValues: variables,
-        operationName: args.value("--operation"))
-    }
-    output = timer.measure("serialize") { result.serialized() }
-    isRequestError = result.isRequestError
-  }
-  if let repeatCount { writeStderr(timer.summary(repeat: repeatCount)) }
-  output.append(UInt8(ascii: "\n"))
-  writeAll(output, to: 1)
-  return isRequestError ? 1 : 0
+    if let repeatCount { writeStderr(timer.summary(repeat: repeatCount)) }
+    output.append(UInt8(ascii: "\n"))
+    writeAll(output, to: 1)
+    return isRequestError ? 1 : 0
 }
 
 /// Prints an errors-only response and returns exit status 1.
 private func requestError(_ error: GraphQLError) -> Int32 {
-  writeStdout(errorsJSON([error]) + "\n")
-  return 1
+    writeStdout(errorsJSON([error]) + "\n")
+    return 1
 }
 
 private let execUsage = """
-  usage: musicgraph exec --schema S.graphql --data ROOT.json [options] [FILE]
+    usage: musicgraph exec --schema S.graphql --data ROOT.json [options] [FILE]
 
-  Executes the GraphQL operation in FILE (or stdin) against the schema built from
-  S.graphql, over the JSON root value in ROOT.json, with default property resolvers: a
-  field reads its parent object's same-named key, and an interface or union value names
-  its type in a "__typename" key. Prints the response ({"data":…} plus "errors" when any).
-  Exit status: 0 once execution started (even with field errors), 1 for request errors
-  (syntax, validation, operation selection, variable coercion; errors only, no "data"),
-  2 for unusable input files.
+    Executes the GraphQL operation in FILE (or stdin) against the schema built from
+    S.graphql, over the JSON root value in ROOT.json, with default property resolvers: a
+    field reads its parent object's same-named key, and an interface or union value names
+    its type in a "__typename" key. Prints the response ({"data":…} plus "errors" when any).
+    Exit status: 0 once execution started (even with field errors), 1 for request errors
+    (syntax, validation, operation selection, variable coercion; errors only, no "data"),
+    2 for unusable input files.
 
-  options:
-    --variables JSON   variable values, as a JSON object given as the argument text
-    --operation NAME   the operation to run when the document has several
-    --max-tokens N     fail with a syntax error past N tokens (default: no limit)
-    --max-depth N      fail with a syntax error past N levels of nesting (default: 500)
-    --repeat N         run parse, validate, execute and serialize N times; print median
-                       ms per phase to stderr as
-                       {"parse_ms":…,"validate_ms":…,"execute_ms":…,"serialize_ms":…,"repeat":N}
-    --help             this text
+    options:
+      --variables JSON   variable values, as a JSON object given as the argument text
+      --operation NAME   the operation to run when the document has several
+      --max-tokens N     fail with a syntax error past N tokens (default: no limit)
+      --max-depth N      fail with a syntax error past N levels of nesting (default: 500)
+      --repeat N         run parse, validate, execute and serialize N times; print median
+                         ms per phase to stderr as
+                         {"parse_ms":…,"validate_ms":…,"execute_ms":…,"serialize_ms":…,"repeat":N}
+      --help             this text
 
-  """
+    """

@@ -7,98 +7,100 @@ import Synchronization
 /// What `query` and `serve` share: the gateway configuration from environment and flags,
 /// and the in-process DemoUpstream of `--demo`.
 struct GatewaySetup {
-  /// The options both commands accept, besides their own.
-  static let options: Set<String> = [
-    "--demo", "--upstream", "--max-query-cost", "--schema", "--itunes-url", "--apple-music-url", "--rakuten-url",
-    "--youtube-url", "--tmdb-url", "--timeout-ms", "--no-result-cache",
-  ]
-
-  static let optionsHelp = """
-      --demo                 start DemoUpstream (the bundled catalog) in-process on a loopback
-                             port and point every provider at it; keys default to "demo"
-      --upstream URL         every provider's base URL (env MUSICGRAPH_UPSTREAM_URL)
-      --itunes-url URL, --apple-music-url URL, --rakuten-url URL, --youtube-url URL, --tmdb-url URL
-                             one provider's base URL (env MUSICGRAPH_<PROVIDER>_URL); wins over --upstream
-      --max-query-cost N     refuse queries whose estimated upstream cost is over N quota units
-                             (YouTube search 100, other calls 1; env MUSICGRAPH_MAX_QUERY_COST;
-                             default 50000; 0 = no limit)
-      --timeout-ms N         per-try upstream timeout (default 10000)
-      --no-result-cache      execute every query, even a repeat whose upstream responses are all
-                             cached (by default its error-free result is kept beside them)
-      --schema FILE          the schema to serve (default ./schema.graphql, else the built-in copy)
-
-    keys (environment): YOUTUBE_API_KEY, TMDB_API_KEY, APPLE_MUSIC_TOKEN, RAKUTEN_APP_ID
-    (RAKUTEN_ACCESS_KEY); a provider without its key answers UPSTREAM_NOT_CONFIGURED errors.
-    """
-
-  let gateway: Gateway
-  /// The in-process DemoUpstream of `--demo`; shut it down when done.
-  let demo: DemoUpstreamServer?
-
-  /// Reads the configuration and builds the gateway (starting DemoUpstream first for `--demo`).
-  /// - Throws: `CLIError` with a one-line reason.
-  static func make(_ args: CommandLineArguments) throws(CLIError) -> GatewaySetup {
-    var configuration: GatewayConfiguration
-    do {
-      configuration = try GatewayConfiguration.fromEnvironment(
-        ProcessInfo.processInfo.environment, upstream: args.value("--upstream"))
-    } catch {
-      throw CLIError(error.message)
-    }
-    let flags: [(String, UpstreamService)] = [
-      ("--itunes-url", .iTunes), ("--apple-music-url", .appleMusic), ("--rakuten-url", .rakuten),
-      ("--youtube-url", .youTube), ("--tmdb-url", .tmdb),
+    /// The options both commands accept, besides their own.
+    static let options: Set<String> = [
+        "--demo", "--upstream", "--max-query-cost", "--schema", "--itunes-url", "--apple-music-url", "--rakuten-url",
+        "--youtube-url", "--tmdb-url", "--timeout-ms", "--no-result-cache",
     ]
-    for (flag, service) in flags {
-      if let url = args.value(flag) { configuration.baseURLs[service] = url }
-    }
-    if let limit = try args.int("--max-query-cost") { configuration.maxQueryCost = limit }
-    if args.flag("--no-result-cache") { configuration.cacheResults = false }
-    if let timeout = try args.int("--timeout-ms") {
-      // 0 would time every upstream call out at once; unlike --request-timeout-ms it cannot mean "no limit".
-      guard timeout >= 1 else { throw CLIError("--timeout-ms must be at least 1 (milliseconds per upstream try)") }
-      configuration.upstreamTimeoutMs = timeout
-    }
-    // A malformed base URL would only surface later as every query failing upstream.
-    for (service, url) in configuration.baseURLs.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-      guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
-        scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
-      else { throw CLIError("the \(service.rawValue) base URL '\(url)' is not an http(s) URL") }
-    }
 
-    var demo: DemoUpstreamServer?
-    if args.flag("--demo") {
-      do {
-        let server = try DemoUpstreamServer(demo: try DemoUpstream())
-        demo = server
-      } catch {
-        throw CLIError("cannot start the demo upstream: \(error)")
-      }
-      for service in UpstreamService.allCases { configuration.baseURLs[service] = demo?.baseURL }
-      // DemoUpstream accepts any key; real keys from the environment are never sent to it.
-      configuration.youTubeAPIKey = "demo"
-      configuration.tmdbAPIKey = "demo"
-      configuration.appleMusicToken = "demo"
-      configuration.rakutenApplicationId = "demo"
-      configuration.rakutenAccessKey = nil
+    static let optionsHelp = """
+          --demo                 start DemoUpstream (the bundled catalog) in-process on a loopback
+                                 port and point every provider at it; keys default to "demo"
+          --upstream URL         every provider's base URL (env MUSICGRAPH_UPSTREAM_URL)
+          --itunes-url URL, --apple-music-url URL, --rakuten-url URL, --youtube-url URL, --tmdb-url URL
+                                 one provider's base URL (env MUSICGRAPH_<PROVIDER>_URL); wins over --upstream
+          --max-query-cost N     refuse queries whose estimated upstream cost is over N quota units
+                                 (YouTube search 100, other calls 1; env MUSICGRAPH_MAX_QUERY_COST;
+                                 default 50000; 0 = no limit)
+          --timeout-ms N         per-try upstream timeout (default 10000)
+          --no-result-cache      execute every query, even a repeat whose upstream responses are all
+                                 cached (by default its error-free result is kept beside them)
+          --schema FILE          the schema to serve (default ./schema.graphql, else the built-in copy)
+
+        keys (environment): YOUTUBE_API_KEY, TMDB_API_KEY, APPLE_MUSIC_TOKEN, RAKUTEN_APP_ID
+        (RAKUTEN_ACCESS_KEY); a provider without its key answers UPSTREAM_NOT_CONFIGURED errors.
+        """
+
+    let gateway: Gateway
+    /// The in-process DemoUpstream of `--demo`; shut it down when done.
+    let demo: DemoUpstreamServer?
+
+    /// Reads the configuration and builds the gateway (starting DemoUpstream first for `--demo`).
+    /// - Throws: `CLIError` with a one-line reason.
+    static func make(_ args: CommandLineArguments) throws(CLIError) -> GatewaySetup {
+        var configuration: GatewayConfiguration
+        do {
+            configuration = try GatewayConfiguration.fromEnvironment(
+                ProcessInfo.processInfo.environment, upstream: args.value("--upstream"))
+        } catch {
+            throw CLIError(error.message)
+        }
+        let flags: [(String, UpstreamService)] = [
+            ("--itunes-url", .iTunes), ("--apple-music-url", .appleMusic), ("--rakuten-url", .rakuten),
+            ("--youtube-url", .youTube), ("--tmdb-url", .tmdb),
+        ]
+        for (flag, service) in flags {
+            if let url = args.value(flag) { configuration.baseURLs[service] = url }
+        }
+        if let limit = try args.int("--max-query-cost") { configuration.maxQueryCost = limit }
+        if args.flag("--no-result-cache") { configuration.cacheResults = false }
+        if let timeout = try args.int("--timeout-ms") {
+            // 0 would time every upstream call out at once; unlike --request-timeout-ms it cannot mean "no limit".
+            guard timeout >= 1 else {
+                throw CLIError("--timeout-ms must be at least 1 (milliseconds per upstream try)")
+            }
+            configuration.upstreamTimeoutMs = timeout
+        }
+        // A malformed base URL would only surface later as every query failing upstream.
+        for (service, url) in configuration.baseURLs.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+                scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+            else { throw CLIError("the \(service.rawValue) base URL '\(url)' is not an http(s) URL") }
+        }
+
+        var demo: DemoUpstreamServer?
+        if args.flag("--demo") {
+            do {
+                let server = try DemoUpstreamServer(demo: try DemoUpstream())
+                demo = server
+            } catch {
+                throw CLIError("cannot start the demo upstream: \(error)")
+            }
+            for service in UpstreamService.allCases { configuration.baseURLs[service] = demo?.baseURL }
+            // DemoUpstream accepts any key; real keys from the environment are never sent to it.
+            configuration.youTubeAPIKey = "demo"
+            configuration.tmdbAPIKey = "demo"
+            configuration.appleMusicToken = "demo"
+            configuration.rakutenApplicationId = "demo"
+            configuration.rakutenAccessKey = nil
+        }
+        do {
+            let schema = try GatewaySchema.load(path: args.value("--schema"))
+            return GatewaySetup(gateway: try Gateway(configuration: configuration, schema: schema), demo: demo)
+        } catch {
+            throw CLIError("cannot start the gateway: \(error)")
+        }
     }
-    do {
-      let schema = try GatewaySchema.load(path: args.value("--schema"))
-      return GatewaySetup(gateway: try Gateway(configuration: configuration, schema: schema), demo: demo)
-    } catch {
-      throw CLIError("cannot start the gateway: \(error)")
-    }
-  }
 }
 
 /// Runs `body` on the concurrency pool and blocks the calling (main) thread until it ends.
 func runGatewayBlocking(_ body: @escaping @Sendable () async -> Int32) -> Int32 {
-  let done = DispatchSemaphore(value: 0)
-  let status = Atomic<Int32>(0)
-  Task {
-    status.store(await body(), ordering: .relaxed)
-    done.signal()
-  }
-  done.wait()
-  return status.load(ordering: .relaxed)
+    let done = DispatchSemaphore(value: 0)
+    let status = Atomic<Int32>(0)
+    Task {
+        status.store(await body(), ordering: .relaxed)
+        done.signal()
+    }
+    done.wait()
+    return status.load(ordering: .relaxed)
 }

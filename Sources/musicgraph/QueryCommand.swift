@@ -9,68 +9,69 @@ import GraphQL
 /// Exit 0 once execution started (field errors included); 1 for request errors (syntax,
 /// validation, variables, the cost limit); 2 for CLI problems.
 func runQueryCommand(_ args: CommandLineArguments) -> Int32 {
-  if args.wantsHelp {
-    writeStdout(queryUsage)
-    return 0
-  }
-  let unknown = args.unknown(allowed: GatewaySetup.options.union(["--variables", "--operation"]))
-  guard unknown.isEmpty else { return fail("query", CLIError("unknown option \(unknown[0]); see --help")) }
-  guard args.positionals.count <= 1 else { return fail("query", CLIError("expects at most one FILE")) }
+    if args.wantsHelp {
+        writeStdout(queryUsage)
+        return 0
+    }
+    let unknown = args.unknown(allowed: GatewaySetup.options.union(["--variables", "--operation"]))
+    guard unknown.isEmpty else { return fail("query", CLIError("unknown option \(unknown[0]); see --help")) }
+    guard args.positionals.count <= 1 else { return fail("query", CLIError("expects at most one FILE")) }
 
-  let text: String
-  let setup: GatewaySetup
-  var variables = JSONObject()
-  do throws(CLIError) {
-    text = String(decoding: try readInput(args.positionals.first), as: UTF8.self)
-    if let json = args.value("--variables") {
-      switch Result(catching: { () throws(JSONParseError) in try JSONReader.parse(json) }) {
-      case .success(.object(let object)): variables = object
-      case .success(.null): break
-      case .success: throw CLIError("--variables must be a JSON object")
-      case .failure(let error): throw CLIError("--variables is not valid JSON: \(error)")
-      }
+    let text: String
+    let setup: GatewaySetup
+    var variables = JSONObject()
+    do throws(CLIError) {
+        text = String(decoding: try readInput(args.positionals.first), as: UTF8.self)
+        if let json = args.value("--variables") {
+            switch Result(catching: { () throws(JSONParseError) in try JSONReader.parse(json) }) {
+            case .success(.object(let object)): variables = object
+            case .success(.null): break
+            case .success: throw CLIError("--variables must be a JSON object")
+            case .failure(let error): throw CLIError("--variables is not valid JSON: \(error)")
+            }
+        }
+        setup = try GatewaySetup.make(args)
+    } catch {
+        return fail("query", error)
     }
-    setup = try GatewaySetup.make(args)
-  } catch {
-    return fail("query", error)
-  }
-  let operationName = args.value("--operation")
-  let sourceName = args.positionals.first ?? "stdin"
-  let vars = variables
-  return runGatewayBlocking {
-    defer { _ = setup }
-    let status: Int32
-    switch setup.gateway.prepare(text, name: sourceName) {
-    case .failure(let rejection):
-      // The same shape as over HTTP: zero cost and upstream counts for a refused document.
-      var response = JSONObject([("errors", .array(rejection.errors.map(\.json)))])
-      response["extensions"] = .object(GatewayResponse.notExecutedExtensions)
-      writeStdout(JSONWriter.string(.object(response)) + "\n")
-      status = 1
-    case .success(let prepared):
-      let response = await setup.gateway.execute(prepared: prepared, operationName: operationName, variables: vars)
-      writeAll(response.serialized() + [UInt8(ascii: "\n")], to: 1)
-      status = response.result.isRequestError ? 1 : 0
+    let operationName = args.value("--operation")
+    let sourceName = args.positionals.first ?? "stdin"
+    let vars = variables
+    return runGatewayBlocking {
+        defer { _ = setup }
+        let status: Int32
+        switch setup.gateway.prepare(text, name: sourceName) {
+        case .failure(let rejection):
+            // The same shape as over HTTP: zero cost and upstream counts for a refused document.
+            var response = JSONObject([("errors", .array(rejection.errors.map(\.json)))])
+            response["extensions"] = .object(GatewayResponse.notExecutedExtensions)
+            writeStdout(JSONWriter.string(.object(response)) + "\n")
+            status = 1
+        case .success(let prepared):
+            let response = await setup.gateway.execute(
+                prepared: prepared, operationName: operationName, variables: vars)
+            writeAll(response.serialized() + [UInt8(ascii: "\n")], to: 1)
+            status = response.result.isRequestError ? 1 : 0
+        }
+        if let demo = setup.demo { await demo.shutdown() }
+        return status
     }
-    if let demo = setup.demo { await demo.shutdown() }
-    return status
-  }
 }
 
 private let queryUsage = """
-  usage: musicgraph query [--demo] [--variables JSON] [--operation NAME] [options] [FILE|-]
+    usage: musicgraph query [--demo] [--variables JSON] [--operation NAME] [options] [FILE|-]
 
-  Runs the GraphQL query in FILE (or stdin) through the gateway and prints the response:
-  {"data":…} plus "errors" when any, and "extensions": {"cost":{"estimated","actual"},
-  "upstream":{"requests","cacheHits"}}. Exit status: 0 once execution started (even with
-  field errors), 1 for request errors (syntax, validation, variables, cost limit), 2 for
-  usage problems.
+    Runs the GraphQL query in FILE (or stdin) through the gateway and prints the response:
+    {"data":…} plus "errors" when any, and "extensions": {"cost":{"estimated","actual"},
+    "upstream":{"requests","cacheHits"}}. Exit status: 0 once execution started (even with
+    field errors), 1 for request errors (syntax, validation, variables, cost limit), 2 for
+    usage problems.
 
-  example:
-    musicgraph query --demo examples/artist-albums-tracks-videos.graphql
+    example:
+      musicgraph query --demo examples/artist-albums-tracks-videos.graphql
 
-  options:
-    --variables JSON       variable values, as a JSON object given as the argument text
-    --operation NAME       the operation to run when the document has several
+    options:
+      --variables JSON       variable values, as a JSON object given as the argument text
+      --operation NAME       the operation to run when the document has several
 
-  """ + GatewaySetup.optionsHelp + "\n"
+    """ + GatewaySetup.optionsHelp + "\n"

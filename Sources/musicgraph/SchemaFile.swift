@@ -4,10 +4,10 @@ import GraphQL
 /// - Throws: `CLIError` when the file cannot be read, or with every build error on its own
 ///   line as `FILE:LINE:COLUMN: message` (the SDL rules and schema validation of spec §3).
 func loadSchema(_ path: String) throws(CLIError) -> Schema {
-  let bytes = try readInput(path)
-  do {
-    return try buildSchema(source: Source(bytes: bytes, name: path))
-  } catch {
-    throw CLIError(error.description)
-  }
+    let bytes = try readInput(path)
+    do {
+        return try buildSchema(source: Source(bytes: bytes, name: path))
+    } catch {
+        throw CLIError(error.description)
+    }
 }

@@ -9,98 +9,99 @@ import HTTPServer
 /// graceful shutdown. Prints `musicgraph serving http://HOST:PORT/graphql` on stdout once
 /// bound (port 0 = ephemeral), so scripts and tests can read the address.
 func runServeCommand(_ args: CommandLineArguments) -> Int32 {
-  if args.wantsHelp {
-    writeStdout(serveUsage)
-    return 0
-  }
-  let unknown = args.unknown(allowed: GatewaySetup.options.union(["--host", "--port", "--cors-origin", "--request-timeout-ms"]))
-  guard unknown.isEmpty else { return fail("serve", CLIError("unknown option \(unknown[0]); see --help")) }
-  guard args.positionals.isEmpty else { return fail("serve", CLIError("takes no FILE; see --help")) }
+    if args.wantsHelp {
+        writeStdout(serveUsage)
+        return 0
+    }
+    let unknown = args.unknown(
+        allowed: GatewaySetup.options.union(["--host", "--port", "--cors-origin", "--request-timeout-ms"]))
+    guard unknown.isEmpty else { return fail("serve", CLIError("unknown option \(unknown[0]); see --help")) }
+    guard args.positionals.isEmpty else { return fail("serve", CLIError("takes no FILE; see --help")) }
 
-  let setup: GatewaySetup
-  let port: Int
-  var handlerConfiguration = GraphQLHTTPHandler.Configuration()
-  handlerConfiguration.refusedDocumentExtensions = GatewayResponse.notExecutedExtensions
-  // Batched: a write(2) per request cost about a tenth of a cached answer's throughput.
-  let log = LogWriter()
-  handlerConfiguration.logSink = log.sink
-  do throws(CLIError) {
-    port = try args.int("--port") ?? 8080
-    guard port <= 65_535 else { throw CLIError("--port must be at most 65535") }
-    if let timeout = try args.int("--request-timeout-ms") { handlerConfiguration.requestTimeoutMs = timeout }
-    if args.flag("--cors-origin") || args.value("--cors-origin")?.isEmpty == true {
-      throw CLIError("--cors-origin needs a comma-separated list of origins, or *")
+    let setup: GatewaySetup
+    let port: Int
+    var handlerConfiguration = GraphQLHTTPHandler.Configuration()
+    handlerConfiguration.refusedDocumentExtensions = GatewayResponse.notExecutedExtensions
+    // Batched: a write(2) per request cost about a tenth of a cached answer's throughput.
+    let log = LogWriter()
+    handlerConfiguration.logSink = log.sink
+    do throws(CLIError) {
+        port = try args.int("--port") ?? 8080
+        guard port <= 65_535 else { throw CLIError("--port must be at most 65535") }
+        if let timeout = try args.int("--request-timeout-ms") { handlerConfiguration.requestTimeoutMs = timeout }
+        if args.flag("--cors-origin") || args.value("--cors-origin")?.isEmpty == true {
+            throw CLIError("--cors-origin needs a comma-separated list of origins, or *")
+        }
+        if let origins = args.value("--cors-origin") {
+            handlerConfiguration.cors = CORSPolicy(
+                allowedOrigins: origins == "*" ? .any : .list(origins.split(separator: ",").map(String.init)))
+        }
+        setup = try GatewaySetup.make(args)
+    } catch {
+        return fail("serve", error)
     }
-    if let origins = args.value("--cors-origin") {
-      handlerConfiguration.cors = CORSPolicy(
-        allowedOrigins: origins == "*" ? .any : .list(origins.split(separator: ",").map(String.init)))
+    let gateway = setup.gateway
+    let handler = GraphQLHTTPHandler(
+        schema: gateway.schema, configuration: handlerConfiguration,
+        executeNow: { document, operationName, variables in
+            gateway.cachedResponse(prepared: document, operationName: operationName, variables: variables).map(outcome)
+        }
+    ) { document, operationName, variables in
+        outcome(await gateway.execute(prepared: document, operationName: operationName, variables: variables))
     }
-    setup = try GatewaySetup.make(args)
-  } catch {
-    return fail("serve", error)
-  }
-  let gateway = setup.gateway
-  let handler = GraphQLHTTPHandler(
-    schema: gateway.schema, configuration: handlerConfiguration,
-    executeNow: { document, operationName, variables in
-      gateway.cachedResponse(prepared: document, operationName: operationName, variables: variables).map(outcome)
+    let server: GraphQLHTTPServer
+    do {
+        server = try GraphQLHTTPServer(
+            handler: handler, http: HTTPServer.Configuration(host: args.value("--host") ?? "127.0.0.1", port: port))
+    } catch {
+        return fail("serve", CLIError("cannot listen on port \(port): \(error)"))
     }
-  ) { document, operationName, variables in
-    outcome(await gateway.execute(prepared: document, operationName: operationName, variables: variables))
-  }
-  let server: GraphQLHTTPServer
-  do {
-    server = try GraphQLHTTPServer(
-      handler: handler, http: HTTPServer.Configuration(host: args.value("--host") ?? "127.0.0.1", port: port))
-  } catch {
-    return fail("serve", CLIError("cannot listen on port \(port): \(error)"))
-  }
-  let host = args.value("--host") ?? "127.0.0.1"
-  let shownHost = host.contains(":") ? "[\(host)]" : host
-  writeStdout("musicgraph serving http://\(shownHost):\(server.port)\(handlerConfiguration.path)\n")
-  if let demo = setup.demo { writeStderr("musicgraph serve: demo upstream at \(demo.baseURL)") }
-  return runGatewayBlocking {
-    await server.runUntilSignalled()
-    log.flush()
-    if let demo = setup.demo { await demo.shutdown() }
-    return 0
-  }
+    let host = args.value("--host") ?? "127.0.0.1"
+    let shownHost = host.contains(":") ? "[\(host)]" : host
+    writeStdout("musicgraph serving http://\(shownHost):\(server.port)\(handlerConfiguration.path)\n")
+    if let demo = setup.demo { writeStderr("musicgraph serve: demo upstream at \(demo.baseURL)") }
+    return runGatewayBlocking {
+        await server.runUntilSignalled()
+        log.flush()
+        if let demo = setup.demo { await demo.shutdown() }
+        return 0
+    }
 }
 
 /// A gateway answer as the HTTP layer takes it: the result (or the cost refusal), its
 /// extensions, and the counts behind the log line and /metrics.
 private func outcome(_ response: GatewayResponse) -> GraphQLHTTPOutcome {
-  var report = RequestReport(cacheHits: response.counts.cacheHits)
-  for (service, outcomes) in response.counts.requests {
-    for (outcome, count) in outcomes { report.recordUpstream(service: service, outcome: outcome, count: count) }
-  }
-  if response.refused {
-    return .rejected(response.result.errors, status: 400, extensions: response.extensions, report: report)
-  }
-  return .executed(
-    response.result, extensions: response.extensions, report: report, serializedBody: response.serializedBody)
+    var report = RequestReport(cacheHits: response.counts.cacheHits)
+    for (service, outcomes) in response.counts.requests {
+        for (outcome, count) in outcomes { report.recordUpstream(service: service, outcome: outcome, count: count) }
+    }
+    if response.refused {
+        return .rejected(response.result.errors, status: 400, extensions: response.extensions, report: report)
+    }
+    return .executed(
+        response.result, extensions: response.extensions, report: report, serializedBody: response.serializedBody)
 }
 
 private let serveUsage = """
-  usage: musicgraph serve [--demo] [--host 127.0.0.1] [--port 8080] [--upstream URL] [--max-query-cost N] [options]
+    usage: musicgraph serve [--demo] [--host 127.0.0.1] [--port 8080] [--upstream URL] [--max-query-cost N] [options]
 
-  Serves the gateway over HTTP until SIGINT or SIGTERM (then finishes requests in flight):
-    POST/GET /graphql   GraphQL over HTTP (application/graphql-response+json or application/json);
-                        GET with Accept: text/html shows GraphiQL
-    GET /healthz        "ok"
-    GET /metrics        Prometheus text: requests, latency, upstream requests, cache hits
-  One JSON log line per request goes to stderr. Every response carries
-  "extensions": {"cost":{"estimated","actual"},"upstream":{"requests","cacheHits"}}.
+    Serves the gateway over HTTP until SIGINT or SIGTERM (then finishes requests in flight):
+      POST/GET /graphql   GraphQL over HTTP (application/graphql-response+json or application/json);
+                          GET with Accept: text/html shows GraphiQL
+      GET /healthz        "ok"
+      GET /metrics        Prometheus text: requests, latency, upstream requests, cache hits
+    One JSON log line per request goes to stderr. Every response carries
+    "extensions": {"cost":{"estimated","actual"},"upstream":{"requests","cacheHits"}}.
 
-  example:
-    musicgraph serve --demo --port 8080 &
-    curl -s localhost:8080/graphql -H 'Content-Type: application/json' \\
-      -d '{"query":"{ artist(name: \\"AC/DC\\") { name albums(first: 2) { title } } }"}'
+    example:
+      musicgraph serve --demo --port 8080 &
+      curl -s localhost:8080/graphql -H 'Content-Type: application/json' \\
+        -d '{"query":"{ artist(name: \\"AC/DC\\") { name albums(first: 2) { title } } }"}'
 
-  options:
-    --host H               address to listen on (default 127.0.0.1; 0.0.0.0 for all)
-    --port N               port (default 8080; 0 = any free port, printed on stdout)
-    --request-timeout-ms N answer 504 after N ms of execution (default 30000; 0 = none)
-    --cors-origin LIST     allow these browser origins (comma-separated, or *)
+    options:
+      --host H               address to listen on (default 127.0.0.1; 0.0.0.0 for all)
+      --port N               port (default 8080; 0 = any free port, printed on stdout)
+      --request-timeout-ms N answer 504 after N ms of execution (default 30000; 0 = none)
+      --cors-origin LIST     allow these browser origins (comma-separated, or *)
 
-  """ + GatewaySetup.optionsHelp + "\n"
+    """ + GatewaySetup.optionsHelp + "\n"

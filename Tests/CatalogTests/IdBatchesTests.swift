@@ -3,30 +3,33 @@ import Testing
 @testable import Catalog
 
 @Suite struct IdBatchesTests {
-  @Test func chunksDropDuplicatesAndEmptyBatches() {
-    #expect(IdBatches.chunks([], size: 3).isEmpty)
-    #expect(IdBatches.chunks(["a", "b", "a", "c", "d"], size: 3) == [["a", "b", "c"], ["d"]])
-    #expect(IdBatches.chunks(["a", "b"], size: 2) == [["a", "b"]])
-  }
+    @Test func chunksDropDuplicatesAndEmptyBatches() {
+        #expect(IdBatches.chunks([], size: 3).isEmpty)
+        #expect(IdBatches.chunks(["a", "b", "a", "c", "d"], size: 3) == [["a", "b", "c"], ["d"]])
+        #expect(IdBatches.chunks(["a", "b"], size: 2) == [["a", "b"]])
+    }
 
-  @Test func providersSplitLongIdListsAtTheirBatchLimits() async throws {
-    let empty = Array(#"{"resultCount":0,"results":[]}"#.utf8)
-    let itunesTransport = CannedTransport(status: 200, body: empty)
-    let itunes = ITunesProvider(baseURL: "http://demo", transport: itunesTransport)
-    _ = try await itunes.lookupTracks(albumIds: (1...250).map(String.init) + ["1", "2"])
-    #expect(itunesTransport.urls.count == 2)
-    #expect(itunesTransport.urls[1] == "http://demo/lookup?id=\((201...250).map(String.init).joined(separator: ","))&entity=song&limit=200&country=US")
-    _ = try await itunes.lookupAlbums(ids: [])
-    #expect(itunesTransport.urls.count == 2)
+    @Test func providersSplitLongIdListsAtTheirBatchLimits() async throws {
+        let empty = Array(#"{"resultCount":0,"results":[]}"#.utf8)
+        let itunesTransport = CannedTransport(status: 200, body: empty)
+        let itunes = ITunesProvider(baseURL: "http://demo", transport: itunesTransport)
+        _ = try await itunes.lookupTracks(albumIds: (1...250).map(String.init) + ["1", "2"])
+        #expect(itunesTransport.urls.count == 2)
+        #expect(
+            itunesTransport.urls[1]
+                == "http://demo/lookup?id=\((201...250).map(String.init).joined(separator: ","))&entity=song&limit=200&country=US"
+        )
+        _ = try await itunes.lookupAlbums(ids: [])
+        #expect(itunesTransport.urls.count == 2)
 
-    let appleTransport = CannedTransport(status: 200, body: Array(#"{"data":[]}"#.utf8))
-    let apple = AppleMusicProvider(baseURL: "http://demo", token: "token", transport: appleTransport)
-    _ = try await apple.albums(ids: (1...120).map(String.init))
-    #expect(appleTransport.urls.count == 2)
+        let appleTransport = CannedTransport(status: 200, body: Array(#"{"data":[]}"#.utf8))
+        let apple = AppleMusicProvider(baseURL: "http://demo", token: "token", transport: appleTransport)
+        _ = try await apple.albums(ids: (1...120).map(String.init))
+        #expect(appleTransport.urls.count == 2)
 
-    let youtubeTransport = CannedTransport(status: 200, body: Array(#"{"items":[]}"#.utf8))
-    let youtube = YouTubeProvider(baseURL: "http://demo", key: "key1", transport: youtubeTransport)
-    _ = try await youtube.videos(ids: (1...101).map(String.init))
-    #expect(youtubeTransport.urls.count == 3)
-  }
+        let youtubeTransport = CannedTransport(status: 200, body: Array(#"{"items":[]}"#.utf8))
+        let youtube = YouTubeProvider(baseURL: "http://demo", key: "key1", transport: youtubeTransport)
+        _ = try await youtube.videos(ids: (1...101).map(String.init))
+        #expect(youtubeTransport.urls.count == 3)
+    }
 }

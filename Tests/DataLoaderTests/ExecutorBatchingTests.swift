@@ -11,163 +11,163 @@ extension BatchScheduler: ExecutionActivity {}
 
 @Suite("Batching through the executor", .timeLimit(.minutes(1)))
 struct ExecutorBatchingTests {
-  static let threeLevels = "{ parents { id name children { id items { id label } } } }"
+    static let threeLevels = "{ parents { id name children { id items { id label } } } }"
 
-  @Test func aThreeLevelQueryMakesOneBatchCallPerLevel() async throws {
-    let source = BatchSource()
-    let result = try await source.execute(Self.threeLevels)
-    #expect(result.errors.isEmpty)
-    let parents = try #require(result.data?["parents"]?.arrayValue)
-    #expect(parents.count == 100)
-    let children: [JSONValue] = parents.flatMap { $0["children"]?.arrayValue ?? [] }
-    let items: [JSONValue] = children.flatMap { $0["items"]?.arrayValue ?? [] }
-    #expect(children.count == 1000)
-    #expect(items.count == 12000)
-    let deep = result.data?["parents"]?[42]?["children"]?[7]?["items"]?[11]?["id"]
-    #expect(deep == .string("p42-c7-i11"))
-    #expect(result.data?["parents"]?[99]?["name"] == .string("Parent 99"))
+    @Test func aThreeLevelQueryMakesOneBatchCallPerLevel() async throws {
+        let source = BatchSource()
+        let result = try await source.execute(Self.threeLevels)
+        #expect(result.errors.isEmpty)
+        let parents = try #require(result.data?["parents"]?.arrayValue)
+        #expect(parents.count == 100)
+        let children: [JSONValue] = parents.flatMap { $0["children"]?.arrayValue ?? [] }
+        let items: [JSONValue] = children.flatMap { $0["items"]?.arrayValue ?? [] }
+        #expect(children.count == 1000)
+        #expect(items.count == 12000)
+        let deep = result.data?["parents"]?[42]?["children"]?[7]?["items"]?[11]?["id"]
+        #expect(deep == .string("p42-c7-i11"))
+        #expect(result.data?["parents"]?[99]?["name"] == .string("Parent 99"))
 
-    #expect(source.log("parents").all == [BatchSource.parentIDs])
-    #expect(source.log("childrenOf").sortedCalls == [BatchSource.parentIDs.sorted()])
-    #expect(source.log("itemsOf").sortedCalls == [BatchSource.childIDs.sorted()])
-    #expect(source.log("tags").all == [])
-  }
-
-  @Test func withMaxBatchSizeEachLevelMakesCeilDistinctKeysOverTheLimitCalls() async throws {
-    let source = BatchSource(maxBatchSize: 30)
-    let result = try await source.execute(Self.threeLevels)
-    #expect(result.errors.isEmpty)
-    #expect(
-      result.data?["parents"]?[99]?["children"]?[9]?["items"]?[0]?["label"]
-        == .string("Item p99-c9-i0"))
-    // ⌈100 / 30⌉ = 4 calls for 100 parents and for their 100 children lists,
-    // ⌈1000 / 30⌉ = 34 calls for the items of 1000 children.
-    // The calls of one dispatch run concurrently: their arrival order is not the contract.
-    #expect(source.log("parents").all.map(\.count).sorted(by: >) == [30, 30, 30, 10])
-    #expect(source.log("childrenOf").all.map(\.count).sorted(by: >) == [30, 30, 30, 10])
-    #expect(source.log("itemsOf").all.map(\.count).sorted(by: >) == Array(repeating: 30, count: 33) + [10])
-    #expect(source.log("parents").all.flatMap { $0 }.sorted() == BatchSource.parentIDs.sorted())
-    #expect(source.log("childrenOf").all.flatMap { $0 }.sorted() == BatchSource.parentIDs.sorted())
-    #expect(source.log("itemsOf").all.flatMap { $0 }.sorted() == BatchSource.childIDs.sorted())
-  }
-
-  @Test func duplicateKeysAreLoadedOnce() async throws {
-    let source = BatchSource()
-    let result = try await source.execute("{ parents { id tag { id label } } }")
-    #expect(result.errors.isEmpty)
-    // 100 parents share 7 tags: one call, 7 distinct keys.
-    #expect(source.log("tags").sortedCalls == [["t0", "t1", "t2", "t3", "t4", "t5", "t6"]])
-    #expect(result.data?["parents"]?[8]?["tag"]?["id"] == .string("t1"))
-    #expect(result.data?["parents"]?[13]?["tag"]?["label"] == .string("Tag 6"))
-  }
-
-  @Test func aliasesAskingForTheSameThingShareLoads() async throws {
-    let source = BatchSource()
-    let result = try await source.execute(
-      "{ parents { first: children { id } second: children { id items { id } } again: tag { id } tag { label } } }"
-    )
-    #expect(result.errors.isEmpty)
-    #expect(source.log("childrenOf").sortedCalls == [BatchSource.parentIDs.sorted()])
-    #expect(source.log("itemsOf").sortedCalls == [BatchSource.childIDs.sorted()])
-    #expect(source.log("tags").sortedCalls == [["t0", "t1", "t2", "t3", "t4", "t5", "t6"]])
-    #expect(result.data?["parents"]?[5]?["first"]?[3]?["id"] == .string("p5-c3"))
-    #expect(result.data?["parents"]?[5]?["second"]?[3]?["items"]?[2]?["id"] == .string("p5-c3-i2"))
-    #expect(result.data?["parents"]?[5]?["again"]?["id"] == .string("t5"))
-    #expect(result.data?["parents"]?[5]?["tag"]?["label"] == .string("Tag 5"))
-  }
-
-  @Test func aLevelWhoseKeysWaitOnASlowSiblingStillBatchesWhole() async throws {
-    let gate = Gate()
-    // The slow branch's parents come back only after the fast branch's children went out.
-    let source = BatchSource { loader, keys in
-      if loader == "slow" { await gate.wait() }
-      if loader == "childrenOf", keys.contains("p0") { gate.open() }
+        #expect(source.log("parents").all == [BatchSource.parentIDs])
+        #expect(source.log("childrenOf").sortedCalls == [BatchSource.parentIDs.sorted()])
+        #expect(source.log("itemsOf").sortedCalls == [BatchSource.childIDs.sorted()])
+        #expect(source.log("tags").all == [])
     }
-    let result = try await source.execute(
-      "{ parents { children { id } } slowParents { id children { id } } }")
-    #expect(result.errors.isEmpty)
-    #expect(source.log("slow").all == [["parents"]])
-    #expect(
-      source.log("childrenOf").sortedCalls == [
-        BatchSource.parentIDs.sorted(), ["s0", "s1", "s2", "s3", "s4"],
-      ])
-    #expect(result.data?["slowParents"]?[4]?["children"]?[9]?["id"] == .string("s4-c9"))
-    #expect(result.data?["parents"]?[0]?["children"]?[0]?["id"] == .string("p0-c0"))
-  }
 
-  @Test func aSlowUnrelatedBranchDoesNotHoldBatchesBack() async throws {
-    let gate = Gate()
-    let events = CallLog<String>()
-    // The slow field answers only once the fast branch's third level was dispatched; if
-    // the slow call held dispatch back, that would never happen (the gate gives up after
-    // 5 s and the event order shows it).
-    let source = BatchSource { loader, keys in
-      switch loader {
-      case "slow":
-        let opened = await gate.wait(orGiveUpAfter: .seconds(5))
-        events.record([opened ? "slow answered" : "slow gave up"])
-      case "itemsOf":
-        events.record(["itemsOf called"])
-        gate.open()
-      default: break
-      }
+    @Test func withMaxBatchSizeEachLevelMakesCeilDistinctKeysOverTheLimitCalls() async throws {
+        let source = BatchSource(maxBatchSize: 30)
+        let result = try await source.execute(Self.threeLevels)
+        #expect(result.errors.isEmpty)
+        #expect(
+            result.data?["parents"]?[99]?["children"]?[9]?["items"]?[0]?["label"]
+                == .string("Item p99-c9-i0"))
+        // ⌈100 / 30⌉ = 4 calls for 100 parents and for their 100 children lists,
+        // ⌈1000 / 30⌉ = 34 calls for the items of 1000 children.
+        // The calls of one dispatch run concurrently: their arrival order is not the contract.
+        #expect(source.log("parents").all.map(\.count).sorted(by: >) == [30, 30, 30, 10])
+        #expect(source.log("childrenOf").all.map(\.count).sorted(by: >) == [30, 30, 30, 10])
+        #expect(source.log("itemsOf").all.map(\.count).sorted(by: >) == Array(repeating: 30, count: 33) + [10])
+        #expect(source.log("parents").all.flatMap { $0 }.sorted() == BatchSource.parentIDs.sorted())
+        #expect(source.log("childrenOf").all.flatMap { $0 }.sorted() == BatchSource.parentIDs.sorted())
+        #expect(source.log("itemsOf").all.flatMap { $0 }.sorted() == BatchSource.childIDs.sorted())
     }
-    let result = try await source.execute("{ slowGreeting parents { children { items { id } } } }")
-    #expect(result.errors.isEmpty)
-    #expect(result.data?["slowGreeting"] == .string("hello"))
-    #expect(events.all == [["itemsOf called"], ["slow answered"]])
-    #expect(source.log("parents").all.count == 1)
-    #expect(source.log("childrenOf").all.count == 1)
-    #expect(source.log("itemsOf").all.count == 1)
-  }
 
-  @Test func perKeyErrorsLandAtTheirPathsAndTheRestResolves() async throws {
-    let source = BatchSource(failingChildrenOf: ["p3", "p77"])
-    let result = try await source.execute(
-      """
-      {
-        parents {
-          id
-          children { id }
+    @Test func duplicateKeysAreLoadedOnce() async throws {
+        let source = BatchSource()
+        let result = try await source.execute("{ parents { id tag { id label } } }")
+        #expect(result.errors.isEmpty)
+        // 100 parents share 7 tags: one call, 7 distinct keys.
+        #expect(source.log("tags").sortedCalls == [["t0", "t1", "t2", "t3", "t4", "t5", "t6"]])
+        #expect(result.data?["parents"]?[8]?["tag"]?["id"] == .string("t1"))
+        #expect(result.data?["parents"]?[13]?["tag"]?["label"] == .string("Tag 6"))
+    }
+
+    @Test func aliasesAskingForTheSameThingShareLoads() async throws {
+        let source = BatchSource()
+        let result = try await source.execute(
+            "{ parents { first: children { id } second: children { id items { id } } again: tag { id } tag { label } } }"
+        )
+        #expect(result.errors.isEmpty)
+        #expect(source.log("childrenOf").sortedCalls == [BatchSource.parentIDs.sorted()])
+        #expect(source.log("itemsOf").sortedCalls == [BatchSource.childIDs.sorted()])
+        #expect(source.log("tags").sortedCalls == [["t0", "t1", "t2", "t3", "t4", "t5", "t6"]])
+        #expect(result.data?["parents"]?[5]?["first"]?[3]?["id"] == .string("p5-c3"))
+        #expect(result.data?["parents"]?[5]?["second"]?[3]?["items"]?[2]?["id"] == .string("p5-c3-i2"))
+        #expect(result.data?["parents"]?[5]?["again"]?["id"] == .string("t5"))
+        #expect(result.data?["parents"]?[5]?["tag"]?["label"] == .string("Tag 5"))
+    }
+
+    @Test func aLevelWhoseKeysWaitOnASlowSiblingStillBatchesWhole() async throws {
+        let gate = Gate()
+        // The slow branch's parents come back only after the fast branch's children went out.
+        let source = BatchSource { loader, keys in
+            if loader == "slow" { await gate.wait() }
+            if loader == "childrenOf", keys.contains("p0") { gate.open() }
         }
-      }
-      """)
-    let errors = result.errors.sorted { $0.message < $1.message }.map(\.json)
-    #expect(
-      errors == [
-        try JSONReader.parse(
-          #"{"message":"no children for p3","locations":[{"line":4,"column":5}],"path":["parents",3,"children"],"extensions":{"code":"NOT_FOUND"}}"#
-        ),
-        try JSONReader.parse(
-          #"{"message":"no children for p77","locations":[{"line":4,"column":5}],"path":["parents",77,"children"],"extensions":{"code":"NOT_FOUND"}}"#
-        ),
-      ])
-    #expect(result.data?["parents"]?[3]?["children"] == .null)
-    #expect(result.data?["parents"]?[3]?["id"] == .string("p3"))
-    #expect(result.data?["parents"]?[77]?["children"] == .null)
-    #expect(result.data?["parents"]?[4]?["children"]?[9]?["id"] == .string("p4-c9"))
-    #expect(source.log("childrenOf").all.count == 1)
-  }
+        let result = try await source.execute(
+            "{ parents { children { id } } slowParents { id children { id } } }")
+        #expect(result.errors.isEmpty)
+        #expect(source.log("slow").all == [["parents"]])
+        #expect(
+            source.log("childrenOf").sortedCalls == [
+                BatchSource.parentIDs.sorted(), ["s0", "s1", "s2", "s3", "s4"],
+            ])
+        #expect(result.data?["slowParents"]?[4]?["children"]?[9]?["id"] == .string("s4-c9"))
+        #expect(result.data?["parents"]?[0]?["children"]?[0]?["id"] == .string("p0-c0"))
+    }
 
-  @Test func fieldsNotSelectedNeverCallTheirLoader() async throws {
-    let source = BatchSource()
-    let result = try await source.execute("{ parents { id name } }")
-    #expect(result.errors.isEmpty)
-    #expect(source.log("parents").all == [BatchSource.parentIDs])
-    #expect(source.log("childrenOf").all == [])
-    #expect(source.log("itemsOf").all == [])
-    #expect(source.log("tags").all == [])
-    #expect(source.log("slow").all == [])
+    @Test func aSlowUnrelatedBranchDoesNotHoldBatchesBack() async throws {
+        let gate = Gate()
+        let events = CallLog<String>()
+        // The slow field answers only once the fast branch's third level was dispatched; if
+        // the slow call held dispatch back, that would never happen (the gate gives up after
+        // 5 s and the event order shows it).
+        let source = BatchSource { loader, keys in
+            switch loader {
+            case "slow":
+                let opened = await gate.wait(orGiveUpAfter: .seconds(5))
+                events.record([opened ? "slow answered" : "slow gave up"])
+            case "itemsOf":
+                events.record(["itemsOf called"])
+                gate.open()
+            default: break
+            }
+        }
+        let result = try await source.execute("{ slowGreeting parents { children { items { id } } } }")
+        #expect(result.errors.isEmpty)
+        #expect(result.data?["slowGreeting"] == .string("hello"))
+        #expect(events.all == [["itemsOf called"], ["slow answered"]])
+        #expect(source.log("parents").all.count == 1)
+        #expect(source.log("childrenOf").all.count == 1)
+        #expect(source.log("itemsOf").all.count == 1)
+    }
 
-    let skipped = BatchSource()
-    let skippedResult = try await skipped.execute(
-      "query ($with: Boolean = false) { parents { id children @include(if: $with) { id } tag @skip(if: true) { id } } }"
-    )
-    #expect(skippedResult.errors.isEmpty)
-    #expect(skippedResult.data?["parents"]?[0] == .object(JSONObject([("id", .string("p0"))])))
-    #expect(skipped.log("childrenOf").all == [])
-    #expect(skipped.log("tags").all == [])
-  }
+    @Test func perKeyErrorsLandAtTheirPathsAndTheRestResolves() async throws {
+        let source = BatchSource(failingChildrenOf: ["p3", "p77"])
+        let result = try await source.execute(
+            """
+            {
+              parents {
+                id
+                children { id }
+              }
+            }
+            """)
+        let errors = result.errors.sorted { $0.message < $1.message }.map(\.json)
+        #expect(
+            errors == [
+                try JSONReader.parse(
+                    #"{"message":"no children for p3","locations":[{"line":4,"column":5}],"path":["parents",3,"children"],"extensions":{"code":"NOT_FOUND"}}"#
+                ),
+                try JSONReader.parse(
+                    #"{"message":"no children for p77","locations":[{"line":4,"column":5}],"path":["parents",77,"children"],"extensions":{"code":"NOT_FOUND"}}"#
+                ),
+            ])
+        #expect(result.data?["parents"]?[3]?["children"] == .null)
+        #expect(result.data?["parents"]?[3]?["id"] == .string("p3"))
+        #expect(result.data?["parents"]?[77]?["children"] == .null)
+        #expect(result.data?["parents"]?[4]?["children"]?[9]?["id"] == .string("p4-c9"))
+        #expect(source.log("childrenOf").all.count == 1)
+    }
+
+    @Test func fieldsNotSelectedNeverCallTheirLoader() async throws {
+        let source = BatchSource()
+        let result = try await source.execute("{ parents { id name } }")
+        #expect(result.errors.isEmpty)
+        #expect(source.log("parents").all == [BatchSource.parentIDs])
+        #expect(source.log("childrenOf").all == [])
+        #expect(source.log("itemsOf").all == [])
+        #expect(source.log("tags").all == [])
+        #expect(source.log("slow").all == [])
+
+        let skipped = BatchSource()
+        let skippedResult = try await skipped.execute(
+            "query ($with: Boolean = false) { parents { id children @include(if: $with) { id } tag @skip(if: true) { id } } }"
+        )
+        #expect(skippedResult.errors.isEmpty)
+        #expect(skippedResult.data?["parents"]?[0] == .object(JSONObject([("id", .string("p0"))])))
+        #expect(skipped.log("childrenOf").all == [])
+        #expect(skipped.log("tags").all == [])
+    }
 }
 
 // MARK: - The in-memory batch source
@@ -176,210 +176,210 @@ struct ExecutorBatchingTests {
 /// behind a hook. Every loader of one execution is created with that execution's scheduler,
 /// and every batch function call is logged per loader name.
 final class BatchSource: Sendable {
-  static let schema: Schema = {
-    do {
-      return try buildSchema(
-        sdl: """
-          type Query {
-            parents: [Parent!]!
-            slowParents: [Parent!]!
-            slowGreeting: String
-          }
-          type Parent {
-            id: ID!
-            name: String!
-            tag: Tag
-            children: [Child!]
-          }
-          type Tag {
-            id: ID!
-            label: String!
-          }
-          type Child {
-            id: ID!
-            items: [Item!]!
-          }
-          type Item {
-            id: ID!
-            label: String!
-          }
-          """)
-    } catch {
-      preconditionFailure("test schema does not build: \(error)")
-    }
-  }()
-
-  static let parentIDs = (0..<100).map { "p\($0)" }
-  static let childIDs = parentIDs.flatMap { parent in (0..<10).map { "\(parent)-c\($0)" } }
-
-  typealias Hook = @Sendable (_ loader: String, _ keys: [String]) async -> Void
-
-  private let logs: [String: CallLog<String>]
-  private let maxBatchSize: Int
-  private let failingChildrenOf: Set<String>
-  private let hook: Hook?
-
-  init(maxBatchSize: Int = .max, failingChildrenOf: Set<String> = [], hook: Hook? = nil) {
-    self.logs = Dictionary(
-      uniqueKeysWithValues: ["parents", "childrenOf", "itemsOf", "tags", "slow"].map {
-        ($0, CallLog<String>())
-      })
-    self.maxBatchSize = maxBatchSize
-    self.failingChildrenOf = failingChildrenOf
-    self.hook = hook
-  }
-
-  func log(_ loader: String) -> CallLog<String> {
-    logs[loader] ?? CallLog()
-  }
-
-  /// Parses and executes `query` with fresh loaders and scheduler, as one request would.
-  func execute(_ query: String) async throws -> ExecutionResult {
-    let source = Source(query)
-    let document = try parse(source)
-    let scheduler = BatchScheduler()
-    let loaders = try Loaders(
-      parents: loader("parents", scheduler) { key in .success(Self.parent(key)) },
-      childrenOf: loader("childrenOf", scheduler) { key in
-        if self.failingChildrenOf.contains(key) {
-          return .failure(
-            GraphQLError(
-              "no children for \(key)", extensions: JSONObject([("code", .string("NOT_FOUND"))])))
+    static let schema: Schema = {
+        do {
+            return try buildSchema(
+                sdl: """
+                    type Query {
+                      parents: [Parent!]!
+                      slowParents: [Parent!]!
+                      slowGreeting: String
+                    }
+                    type Parent {
+                      id: ID!
+                      name: String!
+                      tag: Tag
+                      children: [Child!]
+                    }
+                    type Tag {
+                      id: ID!
+                      label: String!
+                    }
+                    type Child {
+                      id: ID!
+                      items: [Item!]!
+                    }
+                    type Item {
+                      id: ID!
+                      label: String!
+                    }
+                    """)
+        } catch {
+            preconditionFailure("test schema does not build: \(error)")
         }
-        return .success(.array((0..<10).map { Self.record("\(key)-c\($0)") }))
-      },
-      itemsOf: loader("itemsOf", scheduler) { key in
-        .success(.array((0..<12).map { Self.record("\(key)-i\($0)", label: "Item \(key)-i\($0)") }))
-      },
-      tags: loader("tags", scheduler) { key in
-        .success(Self.record(key, label: "Tag \(key.dropFirst())"))
-      },
-      slow: loader("slow", scheduler) { key in
-        key == "parents"
-          ? .success(.array((0..<5).map { Self.parent("s\($0)") })) : .success(.string("hello"))
-      })
-    return await GraphQL.execute(
-      schema: Self.schema, document: document, source: source, resolvers: LoaderResolvers(),
-      context: loaders,
-      activity: scheduler)
-  }
+    }()
 
-  private func loader(
-    _ name: String, _ scheduler: BatchScheduler,
-    answer: @escaping @Sendable (String) -> Result<JSONValue, any Error>
-  ) throws -> DataLoader<String, JSONValue> {
-    let log = self.log(name)
-    let hook = self.hook
-    return try DataLoader(
-      name: name, maxBatchSize: maxBatchSize, scheduler: scheduler,
-      batch: { keys in
-        log.record(keys)
-        await hook?(name, keys)
-        return Dictionary(uniqueKeysWithValues: keys.map { ($0, answer($0)) })
-      })
-  }
+    static let parentIDs = (0..<100).map { "p\($0)" }
+    static let childIDs = parentIDs.flatMap { parent in (0..<10).map { "\(parent)-c\($0)" } }
 
-  private static func parent(_ id: String) -> JSONValue {
-    let number = Int(id.dropFirst()) ?? 0
-    return .object(
-      JSONObject([
-        ("id", .string(id)), ("name", .string("Parent \(number)")),
-        ("tagId", .string("t\(number % 7)")),
-      ]))
-  }
+    typealias Hook = @Sendable (_ loader: String, _ keys: [String]) async -> Void
 
-  private static func record(_ id: String, label: String? = nil) -> JSONValue {
-    var entries: [(key: String, value: JSONValue)] = [("id", .string(id))]
-    if let label { entries.append(("label", .string(label))) }
-    return .object(JSONObject(entries))
-  }
+    private let logs: [String: CallLog<String>]
+    private let maxBatchSize: Int
+    private let failingChildrenOf: Set<String>
+    private let hook: Hook?
+
+    init(maxBatchSize: Int = .max, failingChildrenOf: Set<String> = [], hook: Hook? = nil) {
+        self.logs = Dictionary(
+            uniqueKeysWithValues: ["parents", "childrenOf", "itemsOf", "tags", "slow"].map {
+                ($0, CallLog<String>())
+            })
+        self.maxBatchSize = maxBatchSize
+        self.failingChildrenOf = failingChildrenOf
+        self.hook = hook
+    }
+
+    func log(_ loader: String) -> CallLog<String> {
+        logs[loader] ?? CallLog()
+    }
+
+    /// Parses and executes `query` with fresh loaders and scheduler, as one request would.
+    func execute(_ query: String) async throws -> ExecutionResult {
+        let source = Source(query)
+        let document = try parse(source)
+        let scheduler = BatchScheduler()
+        let loaders = try Loaders(
+            parents: loader("parents", scheduler) { key in .success(Self.parent(key)) },
+            childrenOf: loader("childrenOf", scheduler) { key in
+                if self.failingChildrenOf.contains(key) {
+                    return .failure(
+                        GraphQLError(
+                            "no children for \(key)", extensions: JSONObject([("code", .string("NOT_FOUND"))])))
+                }
+                return .success(.array((0..<10).map { Self.record("\(key)-c\($0)") }))
+            },
+            itemsOf: loader("itemsOf", scheduler) { key in
+                .success(.array((0..<12).map { Self.record("\(key)-i\($0)", label: "Item \(key)-i\($0)") }))
+            },
+            tags: loader("tags", scheduler) { key in
+                .success(Self.record(key, label: "Tag \(key.dropFirst())"))
+            },
+            slow: loader("slow", scheduler) { key in
+                key == "parents"
+                    ? .success(.array((0..<5).map { Self.parent("s\($0)") })) : .success(.string("hello"))
+            })
+        return await GraphQL.execute(
+            schema: Self.schema, document: document, source: source, resolvers: LoaderResolvers(),
+            context: loaders,
+            activity: scheduler)
+    }
+
+    private func loader(
+        _ name: String, _ scheduler: BatchScheduler,
+        answer: @escaping @Sendable (String) -> Result<JSONValue, any Error>
+    ) throws -> DataLoader<String, JSONValue> {
+        let log = self.log(name)
+        let hook = self.hook
+        return try DataLoader(
+            name: name, maxBatchSize: maxBatchSize, scheduler: scheduler,
+            batch: { keys in
+                log.record(keys)
+                await hook?(name, keys)
+                return Dictionary(uniqueKeysWithValues: keys.map { ($0, answer($0)) })
+            })
+    }
+
+    private static func parent(_ id: String) -> JSONValue {
+        let number = Int(id.dropFirst()) ?? 0
+        return .object(
+            JSONObject([
+                ("id", .string(id)), ("name", .string("Parent \(number)")),
+                ("tagId", .string("t\(number % 7)")),
+            ]))
+    }
+
+    private static func record(_ id: String, label: String? = nil) -> JSONValue {
+        var entries: [(key: String, value: JSONValue)] = [("id", .string(id))]
+        if let label { entries.append(("label", .string(label))) }
+        return .object(JSONObject(entries))
+    }
 }
 
 /// One execution's loaders, handed to resolvers as the execution context.
 struct Loaders: Sendable {
-  let parents: DataLoader<String, JSONValue>
-  let childrenOf: DataLoader<String, JSONValue>
-  let itemsOf: DataLoader<String, JSONValue>
-  let tags: DataLoader<String, JSONValue>
-  let slow: DataLoader<String, JSONValue>
+    let parents: DataLoader<String, JSONValue>
+    let childrenOf: DataLoader<String, JSONValue>
+    let itemsOf: DataLoader<String, JSONValue>
+    let tags: DataLoader<String, JSONValue>
+    let slow: DataLoader<String, JSONValue>
 }
 
 /// Resolvers that read every list and reference through the context's loaders.
 struct LoaderResolvers: ExecutionResolvers {
-  func resolver(for field: FieldDefinitionModel, on typeName: String) -> (any FieldResolver)? {
-    switch (typeName, field.name) {
-    case ("Query", "parents"):
-      return AsyncResolver { _, _, info in
-        let results = await (try requestLoaders(info)).parents.loadMany(BatchSource.parentIDs)
-        return .json(.array(try results.map { try $0.get() }))
-      }
-    case ("Query", "slowParents"):
-      return AsyncResolver { _, _, info in
-        .json(try await requestLoaders(info).slow.load("parents"))
-      }
-    case ("Query", "slowGreeting"):
-      return AsyncResolver { _, _, info in
-        .json(try await requestLoaders(info).slow.load("greeting"))
-      }
-    case ("Parent", "children"):
-      return AsyncResolver { source, _, info in
-        .json(try await requestLoaders(info).childrenOf.load(try id(source)))
-      }
-    case ("Parent", "tag"):
-      return AsyncResolver { source, _, info in
-        .json(try await requestLoaders(info).tags.load(try id(source, key: "tagId")))
-      }
-    case ("Child", "items"):
-      return AsyncResolver { source, _, info in
-        .json(try await requestLoaders(info).itemsOf.load(try id(source)))
-      }
-    default:
-      return nil
+    func resolver(for field: FieldDefinitionModel, on typeName: String) -> (any FieldResolver)? {
+        switch (typeName, field.name) {
+        case ("Query", "parents"):
+            return AsyncResolver { _, _, info in
+                let results = await (try requestLoaders(info)).parents.loadMany(BatchSource.parentIDs)
+                return .json(.array(try results.map { try $0.get() }))
+            }
+        case ("Query", "slowParents"):
+            return AsyncResolver { _, _, info in
+                .json(try await requestLoaders(info).slow.load("parents"))
+            }
+        case ("Query", "slowGreeting"):
+            return AsyncResolver { _, _, info in
+                .json(try await requestLoaders(info).slow.load("greeting"))
+            }
+        case ("Parent", "children"):
+            return AsyncResolver { source, _, info in
+                .json(try await requestLoaders(info).childrenOf.load(try id(source)))
+            }
+        case ("Parent", "tag"):
+            return AsyncResolver { source, _, info in
+                .json(try await requestLoaders(info).tags.load(try id(source, key: "tagId")))
+            }
+        case ("Child", "items"):
+            return AsyncResolver { source, _, info in
+                .json(try await requestLoaders(info).itemsOf.load(try id(source)))
+            }
+        default:
+            return nil
+        }
     }
-  }
 }
 
 private func requestLoaders(_ info: ResolveInfo) throws -> Loaders {
-  guard let loaders = info.context as? Loaders else {
-    throw TestFailure("no loaders in the context")
-  }
-  return loaders
+    guard let loaders = info.context as? Loaders else {
+        throw TestFailure("no loaders in the context")
+    }
+    return loaders
 }
 
 private func id(_ source: FieldValue, key: String = "id") throws -> String {
-  guard case .json(.object(let object)) = source, case .string(let id)? = object[key] else {
-    throw TestFailure("source has no \(key)")
-  }
-  return id
+    guard case .json(.object(let object)) = source, case .string(let id)? = object[key] else {
+        throw TestFailure("source has no \(key)")
+    }
+    return id
 }
 
 extension JSONValue {
-  subscript(key: String) -> JSONValue? {
-    guard case .object(let object) = self else { return nil }
-    return object[key]
-  }
+    subscript(key: String) -> JSONValue? {
+        guard case .object(let object) = self else { return nil }
+        return object[key]
+    }
 
-  subscript(index: Int) -> JSONValue? {
-    guard case .array(let items) = self, items.indices.contains(index) else { return nil }
-    return items[index]
-  }
+    subscript(index: Int) -> JSONValue? {
+        guard case .array(let items) = self, items.indices.contains(index) else { return nil }
+        return items[index]
+    }
 
-  var arrayValue: [JSONValue]? {
-    guard case .array(let items) = self else { return nil }
-    return items
-  }
+    var arrayValue: [JSONValue]? {
+        guard case .array(let items) = self else { return nil }
+        return items
+    }
 }
 
 extension Gate {
-  /// Waits until opened, or opens the gate itself after `limit`; true when opened in time.
-  func wait(orGiveUpAfter limit: Duration) async -> Bool {
-    let timer = Task { () -> Bool in
-      do { try await Task.sleep(for: limit) } catch { return false }
-      self.open()
-      return true
+    /// Waits until opened, or opens the gate itself after `limit`; true when opened in time.
+    func wait(orGiveUpAfter limit: Duration) async -> Bool {
+        let timer = Task { () -> Bool in
+            do { try await Task.sleep(for: limit) } catch { return false }
+            self.open()
+            return true
+        }
+        await wait()
+        timer.cancel()
+        return !(await timer.value)
     }
-    await wait()
-    timer.cancel()
-    return !(await timer.value)
-  }
 }

@@ -82,7 +82,8 @@ import Testing
         #expect(
             response.text
                 == #"{"errors":[{"message":"broken on purpose","locations":[{"line":1,"column":9}],"path":["broken"],"#
-                + #""extensions":{"code":"BROKEN"}}],"data":{"hello":"Hello, world!","broken":null},"extensions":{"cost":1}}"#)
+                + #""extensions":{"code":"BROKEN"}}],"data":{"hello":"Hello, world!","broken":null},"extensions":{"cost":1}}"#
+        )
         await test.server.shutdown()
     }
 
@@ -109,7 +110,8 @@ import Testing
         #expect(response.status == status)
         #expect(
             response.text
-                == #"{"errors":[{"message":"Syntax Error: Expected Name, found <EOF>.","locations":[{"line":1,"column":2}]}]}"#)
+                == #"{"errors":[{"message":"Syntax Error: Expected Name, found <EOF>.","locations":[{"line":1,"column":2}]}]}"#
+        )
         await test.server.shutdown()
     }
 
@@ -179,15 +181,23 @@ import Testing
         let test = try TestServer()
         let response = try await test.post(#"{"query":"subscription { ticks }"}"#)
         #expect(response.status == 400)
-        #expect(response.text == #"{"errors":[{"message":"Subscription operations are not supported over HTTP by this server."}]}"#)
+        #expect(
+            response.text
+                == #"{"errors":[{"message":"Subscription operations are not supported over HTTP by this server."}]}"#)
         await test.server.shutdown()
     }
 
     // MARK: - Not a well-formed GraphQL-over-HTTP request: 400 with either media type
 
     @Test(arguments: [
-        ("NONSENSE", #"The request body is not valid JSON: unexpected character 'N', expected a value (line 1, column 1)."#),
-        (#"{"query":"#, #"The request body is not valid JSON: unexpected end of input, expected a value (line 1, column 10)."#),
+        (
+            "NONSENSE",
+            #"The request body is not valid JSON: unexpected character 'N', expected a value (line 1, column 1)."#
+        ),
+        (
+            #"{"query":"#,
+            #"The request body is not valid JSON: unexpected end of input, expected a value (line 1, column 10)."#
+        ),
         ("[1]", #"The request body must be a JSON object with a \"query\" string."#),
         (#"{"qeury":"{ hello }"}"#, #"The request has no \"query\" parameter holding a GraphQL document."#),
         (#"{"query":null}"#, #"The request has no \"query\" parameter holding a GraphQL document."#),
@@ -211,12 +221,15 @@ import Testing
         let test = try TestServer()
         let missing = try await test.get("/graphql?operationName=A", accept: "application/json")
         #expect(missing.status == 400)
-        #expect(missing.text == #"{"errors":[{"message":"The request has no \"query\" parameter holding a GraphQL document."}]}"#)
+        #expect(
+            missing.text
+                == #"{"errors":[{"message":"The request has no \"query\" parameter holding a GraphQL document."}]}"#)
         let badVariables = try await test.get("/graphql?query=%7Bhello%7D&variables=%7Bnope")
         #expect(badVariables.status == 400)
         #expect(
             badVariables.text
-                == #"{"errors":[{"message":"The \"variables\" parameter is not valid JSON: unexpected character 'n', expected a string key."}]}"#)
+                == #"{"errors":[{"message":"The \"variables\" parameter is not valid JSON: unexpected character 'n', expected a string key."}]}"#
+        )
         let listVariables = try await test.get("/graphql?query=%7Bhello%7D&variables=%5B1%5D")
         #expect(listVariables.status == 400)
         #expect(listVariables.text == #"{"errors":[{"message":"The \"variables\" parameter must be a JSON object."}]}"#)
@@ -234,7 +247,8 @@ import Testing
             #expect(response.headers["Allow"] == "POST")
             #expect(
                 response.text
-                    == #"{"errors":[{"message":"GET requests can only run query operations; send this operation with POST."}]}"#)
+                    == #"{"errors":[{"message":"GET requests can only run query operations; send this operation with POST."}]}"#
+            )
         }
         await test.server.shutdown()
     }
@@ -269,7 +283,9 @@ import Testing
         #expect(response.status == 405)
         #expect(response.headers["Allow"] == "GET, HEAD, POST, OPTIONS")
         #expect(response.headers["Content-Type"] == Self.legacy)
-        #expect(response.text == #"{"errors":[{"message":"The /graphql endpoint accepts GET, HEAD and POST requests, not PUT."}]}"#)
+        #expect(
+            response.text
+                == #"{"errors":[{"message":"The /graphql endpoint accepts GET, HEAD and POST requests, not PUT."}]}"#)
         await test.server.shutdown()
     }
 
@@ -304,7 +320,10 @@ import Testing
     @Test(arguments: [
         (String?.none, "A POST request needs a Content-Type header; send the request as application/json."),
         ("text/plain", #"Unsupported Content-Type \"text/plain\"; send the request as application/json (UTF-8)."#),
-        ("application/graphql", #"Unsupported Content-Type \"application/graphql\"; send the request as application/json (UTF-8)."#),
+        (
+            "application/graphql",
+            #"Unsupported Content-Type \"application/graphql\"; send the request as application/json (UTF-8)."#
+        ),
         (
             "application/json; charset=iso-8859-1",
             #"Unsupported Content-Type \"application/json; charset=iso-8859-1\"; send the request as application/json (UTF-8)."#
@@ -326,7 +345,10 @@ import Testing
         await test.server.shutdown()
     }
 
-    @Test(arguments: [("application/graphql-response+json", "application/graphql-response+json; charset=utf-8"), ("application/json", "application/json; charset=utf-8")])
+    @Test(arguments: [
+        ("application/graphql-response+json", "application/graphql-response+json; charset=utf-8"),
+        ("application/json", "application/json; charset=utf-8"),
+    ])
     func bodiesOverTheLimitAre413GraphQLResponsesLoggedAndCounted(accept: String, contentType: String) async throws {
         let test = try TestServer(configure: { $0.maxBodyBytes = 64 })
         let small = try await test.post(#"{"query":"{ hello }"}"#, accept: accept)
@@ -363,19 +385,24 @@ import Testing
                 method: "POST", path: "/graphql", headers: ["Content-Type": "application/json"],
                 body: Array(#"{"query":"{ echo(text: \""#.utf8) + [0xFF] + Array(#"\") }"}"#.utf8)))
         #expect(response.status == 400)
-        #expect(String(decoding: response.body, as: UTF8.self).contains("The request body is not valid JSON: invalid UTF-8"))
+        #expect(
+            String(decoding: response.body, as: UTF8.self).contains("The request body is not valid JSON: invalid UTF-8")
+        )
     }
 
     @Test func theHandlerRefusesOversizedBodiesAsGraphQLErrorsToo() async throws {
         var configuration = GraphQLHTTPHandler.Configuration(maxBodyBytes: 8, logSink: { _ in })
         configuration.graphiQL = true
-        let handler = GraphQLHTTPHandler(schema: TestGateway.schema, configuration: configuration, execute: TestGateway.execute)
+        let handler = GraphQLHTTPHandler(
+            schema: TestGateway.schema, configuration: configuration, execute: TestGateway.execute)
         let response = await handler.handle(
             HTTPRequest(
                 method: "POST", path: "/graphql", headers: ["Content-Type": "application/json"],
                 body: Array(#"{"query":"{ hello }"}"#.utf8)))
         #expect(response.status == 413)
-        #expect(String(decoding: response.body, as: UTF8.self) == #"{"errors":[{"message":"The request body is larger than 8 bytes."}]}"#)
+        #expect(
+            String(decoding: response.body, as: UTF8.self)
+                == #"{"errors":[{"message":"The request body is larger than 8 bytes."}]}"#)
     }
 
     @Test(arguments: [("application/graphql-response+json", 400), ("application/json", 200)])

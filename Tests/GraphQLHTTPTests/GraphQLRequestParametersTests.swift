@@ -6,7 +6,8 @@ import Testing
 
 @Suite struct GraphQLRequestParametersTests {
     @Test func readsEveryParameterOfAJSONBody() throws {
-        let body = #"{"query":"{ a }","operationName":"Op","variables":{"x":1,"y":[true]},"extensions":{"k":"v"},"other":0}"#
+        let body =
+            #"{"query":"{ a }","operationName":"Op","variables":{"x":1,"y":[true]},"extensions":{"k":"v"},"other":0}"#
         let parameters = try GraphQLRequestParameters.fromJSONBody(Array(body.utf8))
         #expect(parameters.query == "{ a }")
         #expect(parameters.operationName == "Op")

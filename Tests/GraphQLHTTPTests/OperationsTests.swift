@@ -53,7 +53,8 @@ import Testing
     @Test func corsWildcardAndDisabled() async throws {
         let open = try TestServer(configure: { $0.cors = CORSPolicy(allowedOrigins: .any) })
         let preflight = try await open.request(
-            "OPTIONS", "/graphql", headers: ["Origin": "https://anyone.example", "Access-Control-Request-Method": "POST"])
+            "OPTIONS", "/graphql",
+            headers: ["Origin": "https://anyone.example", "Access-Control-Request-Method": "POST"])
         #expect(preflight.status == 204)
         #expect(preflight.headers.values(for: "Access-Control-Allow-Origin") == ["*"])
         #expect(preflight.headers["Vary"] == nil)
@@ -63,7 +64,8 @@ import Testing
 
         let closed = try TestServer()
         let noCORS = try await closed.request(
-            "OPTIONS", "/graphql", headers: ["Origin": "https://anyone.example", "Access-Control-Request-Method": "POST"])
+            "OPTIONS", "/graphql",
+            headers: ["Origin": "https://anyone.example", "Access-Control-Request-Method": "POST"])
         #expect(noCORS.status == 403)
         #expect(noCORS.headers["Access-Control-Allow-Origin"] == nil)
         let plainOptions = try await closed.request("OPTIONS", "/graphql")
@@ -176,7 +178,10 @@ import Testing
             Issue.record("not a JSON object: \(lines[0])")
             return
         }
-        #expect(object.keys == ["time", "requestId", "method", "path", "status", "durationMs", "upstreamRequests", "cacheHits"])
+        #expect(
+            object.keys == [
+                "time", "requestId", "method", "path", "status", "durationMs", "upstreamRequests", "cacheHits",
+            ])
         #expect(object["requestId"] == .string("req-1"))
         #expect(object["method"] == .string("POST"))
         #expect(object["path"] == .string("/graphql"))
@@ -230,7 +235,8 @@ import Testing
         let asyncCalls = Atomic<Int>(0)
         let test = try TestServer(
             executeNow: { _, operationName, _ in
-                operationName == "Now" ? .executed(ExecutionResult(data: .object(JSONObject([("now", .bool(true))])))) : nil
+                operationName == "Now"
+                    ? .executed(ExecutionResult(data: .object(JSONObject([("now", .bool(true))])))) : nil
             },
             execute: { document, operationName, variables in
                 asyncCalls.add(1, ordering: .sequentiallyConsistent)

@@ -140,10 +140,12 @@ import Testing
     }
 
     @Test func followsTheCallersCancellation() async {
-        let task = Task { await withDeadline(timeoutMs: 5_000, scheduler: DeadlineScheduler()) { () async -> Int in
-            try? await Task.sleep(for: .seconds(5))
-            return 1
-        } }
+        let task = Task {
+            await withDeadline(timeoutMs: 5_000, scheduler: DeadlineScheduler()) { () async -> Int in
+                try? await Task.sleep(for: .seconds(5))
+                return 1
+            }
+        }
         try? await Task.sleep(for: .milliseconds(20))
         task.cancel()
         #expect(await task.value == nil)
@@ -351,7 +353,8 @@ import Testing
     private func post(_ handler: GraphQLHTTPHandler, _ body: String) async -> (status: Int, text: String) {
         let response = await handler.handle(
             HTTPRequest(
-                method: "POST", path: "/graphql", headers: ["Content-Type": "application/json"], body: Array(body.utf8)))
+                method: "POST", path: "/graphql", headers: ["Content-Type": "application/json"], body: Array(body.utf8))
+        )
         return (response.status, String(decoding: response.body, as: UTF8.self))
     }
 
@@ -378,7 +381,10 @@ import Testing
 
     @Test func refusedBodiesAreNotKeptAndRefusedAgain() async {
         let handler = handler()
-        for body in [#"{"query":"{ hello"#, #"{"query":"{ nope }"}"#, #"{"variables":{}}"#, #"{"query":"{ hello }","variables":3}"#] {
+        for body in [
+            #"{"query":"{ hello"#, #"{"query":"{ nope }"}"#, #"{"variables":{}}"#,
+            #"{"query":"{ hello }","variables":3}"#,
+        ] {
             let first = await post(handler, body)
             let again = await post(handler, body)
             #expect(first.status == 400)
@@ -392,8 +398,11 @@ import Testing
         let handler = handler()
         let nfc = await post(handler, body("Vin\u{ED}cius"))
         let nfd = await post(handler, body("Vini\u{301}cius"))
-        #expect(Array(nfc.text.utf8) == Array(#"{"data":{"hello":"Hello, Vin\#u{ED}cius!"},"extensions":{"cost":1}}"#.utf8))
-        #expect(Array(nfd.text.utf8) == Array(#"{"data":{"hello":"Hello, Vini\#u{301}cius!"},"extensions":{"cost":1}}"#.utf8))
+        #expect(
+            Array(nfc.text.utf8) == Array(#"{"data":{"hello":"Hello, Vin\#u{ED}cius!"},"extensions":{"cost":1}}"#.utf8))
+        #expect(
+            Array(nfd.text.utf8)
+                == Array(#"{"data":{"hello":"Hello, Vini\#u{301}cius!"},"extensions":{"cost":1}}"#.utf8))
         #expect(handler.bodyCache.count == 2)
     }
 

@@ -77,7 +77,11 @@ enum TestGateway {
     static let execute: GraphQLHTTPHandler.Execute = { document, operationName, variables in
         if document.source.body.contains("costly") {
             return .rejected(
-                [GraphQLError("Query cost 5000 exceeds the limit of 1000.", extensions: JSONObject([("code", .string("COST_LIMIT"))]))],
+                [
+                    GraphQLError(
+                        "Query cost 5000 exceeds the limit of 1000.",
+                        extensions: JSONObject([("code", .string("COST_LIMIT"))]))
+                ],
                 status: 400, extensions: JSONObject([("cost", .int(5000))]))
         }
         let result = await GraphQL.execute(
@@ -148,7 +152,8 @@ struct TestServer {
         return try await client.get(base + pathAndQuery, headers: headers)
     }
 
-    func request(_ method: String, _ path: String, headers: HTTPClientHeaders = [:]) async throws -> HTTPClientResponse {
+    func request(_ method: String, _ path: String, headers: HTTPClientHeaders = [:]) async throws -> HTTPClientResponse
+    {
         try await client.execute(HTTPClientRequest(method: method, url: base + path, headers: headers))
     }
 }

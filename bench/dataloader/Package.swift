@@ -5,12 +5,12 @@
 import PackageDescription
 
 let package = Package(
-  name: "DataLoaderBench",
-  platforms: [.macOS(.v15)],
-  targets: [
-    .target(name: "GraphQL"),
-    .target(name: "DataLoader"),
-    .executableTarget(name: "W4Bench", dependencies: ["GraphQL", "DataLoader"]),
-  ],
-  swiftLanguageModes: [.v6]
+    name: "DataLoaderBench",
+    platforms: [.macOS(.v15)],
+    targets: [
+        .target(name: "GraphQL"),
+        .target(name: "DataLoader"),
+        .executableTarget(name: "W4Bench", dependencies: ["GraphQL", "DataLoader"]),
+    ],
+    swiftLanguageModes: [.v6]
 )

@@ -2,21 +2,21 @@ import GraphQL
 
 /// The schema's `CatalogSource` enum: the catalogs artists and albums can come from.
 enum CatalogSource: String, Sendable {
-  case iTunes = "ITUNES"
-  case appleMusic = "APPLE_MUSIC"
-  case rakuten = "RAKUTEN"
+    case iTunes = "ITUNES"
+    case appleMusic = "APPLE_MUSIC"
+    case rakuten = "RAKUTEN"
 
-  init?(service: UpstreamService) {
-    switch service {
-    case .iTunes: self = .iTunes
-    case .appleMusic: self = .appleMusic
-    case .rakuten: self = .rakuten
-    case .youTube, .tmdb: return nil
+    init?(service: UpstreamService) {
+        switch service {
+        case .iTunes: self = .iTunes
+        case .appleMusic: self = .appleMusic
+        case .rakuten: self = .rakuten
+        case .youTube, .tmdb: return nil
+        }
     }
-  }
 }
 
 extension UpstreamError: GraphQLErrorConvertible {
-  /// The field error form: message = `description`, `extensions` = `code`, `service`, …
-  public var graphQLError: GraphQLError { graphQLError(path: nil) }
+    /// The field error form: message = `description`, `extensions` = `code`, `service`, …
+    public var graphQLError: GraphQLError { graphQLError(path: nil) }
 }

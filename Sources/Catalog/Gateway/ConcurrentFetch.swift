@@ -1,42 +1,42 @@
 /// The key of a search loader: the words, how many results, and one provider-specific
 /// option (a YouTube duration filter, a Rakuten search field) as text.
 struct SearchKey: Hashable, Sendable {
-  var term: String
-  var limit: Int
-  var option: String = ""
+    var term: String
+    var limit: Int
+    var option: String = ""
 }
 
 /// Runs `fetch` once per key, at most `limit` at a time, and answers per key: the batch
 /// function of loaders over endpoints that take one key per request (searches). One key's
 /// failure fails that key only.
 func fetchEach<Key: Hashable & Sendable, Value: Sendable>(
-  _ keys: [Key], limit: Int, _ fetch: @escaping @Sendable (Key) async throws(UpstreamError) -> Value
+    _ keys: [Key], limit: Int, _ fetch: @escaping @Sendable (Key) async throws(UpstreamError) -> Value
 ) async -> [Key: Result<Value, any Error>] {
-  await withTaskGroup(of: (Key, Result<Value, any Error>).self) { group in
-    var results: [Key: Result<Value, any Error>] = [:]
-    results.reserveCapacity(keys.count)
-    var pending = keys[...]
-    func startNext() {
-      guard let key = pending.popFirst() else { return }
-      group.addTask {
-        do throws(UpstreamError) {
-          return (key, .success(try await fetch(key)))
-        } catch {
-          return (key, .failure(error))
+    await withTaskGroup(of: (Key, Result<Value, any Error>).self) { group in
+        var results: [Key: Result<Value, any Error>] = [:]
+        results.reserveCapacity(keys.count)
+        var pending = keys[...]
+        func startNext() {
+            guard let key = pending.popFirst() else { return }
+            group.addTask {
+                do throws(UpstreamError) {
+                    return (key, .success(try await fetch(key)))
+                } catch {
+                    return (key, .failure(error))
+                }
+            }
         }
-      }
+        for _ in 0..<max(1, limit) { startNext() }
+        while let (key, result) = await group.next() {
+            results[key] = result
+            startNext()
+        }
+        return results
     }
-    for _ in 0..<max(1, limit) { startNext() }
-    while let (key, result) = await group.next() {
-      results[key] = result
-      startNext()
-    }
-    return results
-  }
 }
 
 /// Answers every key of a multi-id lookup: the found value, or nil for ids the upstream
 /// left out (unknown ids are dropped silently by every batch endpoint we call).
 func answerAll<Value: Sendable>(_ keys: [String], from found: [String: Value]) -> [String: Result<Value?, any Error>] {
-  Dictionary(uniqueKeysWithValues: keys.map { ($0, .success(found[$0])) })
+    Dictionary(uniqueKeysWithValues: keys.map { ($0, .success(found[$0])) })
 }

@@ -1,121 +1,122 @@
 /// Everything a `Gateway` is built from. Every field has a default; `fromEnvironment` reads
 /// the documented environment variables.
 public struct GatewayConfiguration: Sendable {
-  /// Base URL per provider (scheme, host, optional port; no trailing slash). Providers
-  /// missing here use their real API hosts.
-  public var baseURLs: [UpstreamService: String]
-  /// `YOUTUBE_API_KEY`; nil → YouTube fields fail with `UPSTREAM_NOT_CONFIGURED`.
-  public var youTubeAPIKey: String?
-  /// `TMDB_API_KEY`.
-  public var tmdbAPIKey: String?
-  /// `APPLE_MUSIC_TOKEN` (a developer JWT).
-  public var appleMusicToken: String?
-  /// `RAKUTEN_APP_ID`.
-  public var rakutenApplicationId: String?
-  /// `RAKUTEN_ACCESS_KEY` (the 2026 host needs it).
-  public var rakutenAccessKey: String?
-  /// iTunes storefront (ISO 3166-1 alpha-2) and Apple Music storefront (lower case).
-  public var country: String
+    /// Base URL per provider (scheme, host, optional port; no trailing slash). Providers
+    /// missing here use their real API hosts.
+    public var baseURLs: [UpstreamService: String]
+    /// `YOUTUBE_API_KEY`; nil → YouTube fields fail with `UPSTREAM_NOT_CONFIGURED`.
+    public var youTubeAPIKey: String?
+    /// `TMDB_API_KEY`.
+    public var tmdbAPIKey: String?
+    /// `APPLE_MUSIC_TOKEN` (a developer JWT).
+    public var appleMusicToken: String?
+    /// `RAKUTEN_APP_ID`.
+    public var rakutenApplicationId: String?
+    /// `RAKUTEN_ACCESS_KEY` (the 2026 host needs it).
+    public var rakutenAccessKey: String?
+    /// iTunes storefront (ISO 3166-1 alpha-2) and Apple Music storefront (lower case).
+    public var country: String
 
-  /// Per-try upstream timeout and connect timeout, in milliseconds.
-  public var upstreamTimeoutMs: Int
-  public var upstreamConnectTimeoutMs: Int
-  /// Tries per upstream call (1 = no retry).
-  public var upstreamMaxTries: Int
-  /// Upstream transfers in flight per host.
-  public var maxConcurrentRequestsPerHost: Int
-  /// Searches one batch sends at once per provider (YouTube searches of a track list, …).
-  public var searchConcurrency: Int
+    /// Per-try upstream timeout and connect timeout, in milliseconds.
+    public var upstreamTimeoutMs: Int
+    public var upstreamConnectTimeoutMs: Int
+    /// Tries per upstream call (1 = no retry).
+    public var upstreamMaxTries: Int
+    /// Upstream transfers in flight per host.
+    public var maxConcurrentRequestsPerHost: Int
+    /// Searches one batch sends at once per provider (YouTube searches of a track list, …).
+    public var searchConcurrency: Int
 
-  /// Queries whose estimated upstream cost exceeds this are refused before execution
-  /// (`MUSICGRAPH_MAX_QUERY_COST`); 0 disables the check.
-  public var maxQueryCost: Int
-  /// Upstream response cache size in bytes; 0 disables the cache.
-  public var cacheMaxBytes: Int
-  /// Seconds a response stays cached when it sends no `Cache-Control: max-age`, per provider.
-  public var cacheTTLSeconds: [UpstreamService: Int]
-  /// Keep error-free GraphQL results in the cache too, until the first upstream response they
-  /// read expires, and answer repeats from them (`--no-result-cache` turns it off).
-  public var cacheResults: Bool
+    /// Queries whose estimated upstream cost exceeds this are refused before execution
+    /// (`MUSICGRAPH_MAX_QUERY_COST`); 0 disables the check.
+    public var maxQueryCost: Int
+    /// Upstream response cache size in bytes; 0 disables the cache.
+    public var cacheMaxBytes: Int
+    /// Seconds a response stays cached when it sends no `Cache-Control: max-age`, per provider.
+    public var cacheTTLSeconds: [UpstreamService: Int]
+    /// Keep error-free GraphQL results in the cache too, until the first upstream response they
+    /// read expires, and answer repeats from them (`--no-result-cache` turns it off).
+    public var cacheResults: Bool
 
-  public static let defaultMaxQueryCost = 50_000
+    public static let defaultMaxQueryCost = 50_000
 
-  public init(
-    baseURLs: [UpstreamService: String] = [:], youTubeAPIKey: String? = nil, tmdbAPIKey: String? = nil,
-    appleMusicToken: String? = nil, rakutenApplicationId: String? = nil, rakutenAccessKey: String? = nil,
-    country: String = "US", upstreamTimeoutMs: Int = 10_000, upstreamConnectTimeoutMs: Int = 2_000,
-    upstreamMaxTries: Int = 2, maxConcurrentRequestsPerHost: Int = 32, searchConcurrency: Int = 32,
-    maxQueryCost: Int = GatewayConfiguration.defaultMaxQueryCost, cacheMaxBytes: Int = 64 << 20,
-    cacheTTLSeconds: [UpstreamService: Int] = [
-      .iTunes: 900, .appleMusic: 900, .rakuten: 900, .youTube: 3_600, .tmdb: 3_600,
-    ], cacheResults: Bool = true
-  ) {
-    self.baseURLs = baseURLs
-    self.youTubeAPIKey = youTubeAPIKey
-    self.tmdbAPIKey = tmdbAPIKey
-    self.appleMusicToken = appleMusicToken
-    self.rakutenApplicationId = rakutenApplicationId
-    self.rakutenAccessKey = rakutenAccessKey
-    self.country = country
-    self.upstreamTimeoutMs = upstreamTimeoutMs
-    self.upstreamConnectTimeoutMs = upstreamConnectTimeoutMs
-    self.upstreamMaxTries = upstreamMaxTries
-    self.maxConcurrentRequestsPerHost = maxConcurrentRequestsPerHost
-    self.searchConcurrency = searchConcurrency
-    self.maxQueryCost = maxQueryCost
-    self.cacheMaxBytes = cacheMaxBytes
-    self.cacheTTLSeconds = cacheTTLSeconds
-    self.cacheResults = cacheResults
-  }
-
-  /// The environment variable naming each provider's base URL override.
-  public static let baseURLVariables: [UpstreamService: String] = [
-    .iTunes: "MUSICGRAPH_ITUNES_URL", .appleMusic: "MUSICGRAPH_APPLE_MUSIC_URL",
-    .rakuten: "MUSICGRAPH_RAKUTEN_URL", .youTube: "MUSICGRAPH_YOUTUBE_URL", .tmdb: "MUSICGRAPH_TMDB_URL",
-  ]
-
-  /// A configuration from environment variables: the four keys, `MUSICGRAPH_UPSTREAM_URL`
-  /// (every provider's base URL; `upstream` overrides it), the per-provider
-  /// `MUSICGRAPH_<PROVIDER>_URL` overrides (which win over both), and
-  /// `MUSICGRAPH_MAX_QUERY_COST`. Empty values count as unset.
-  /// - Throws: `GatewayConfigurationError` for a non-numeric `MUSICGRAPH_MAX_QUERY_COST`.
-  public static func fromEnvironment(_ environment: [String: String], upstream: String? = nil)
-    throws(GatewayConfigurationError) -> GatewayConfiguration
-  {
-    func value(_ name: String) -> String? {
-      guard let text = environment[name], !text.isEmpty else { return nil }
-      return text
+    public init(
+        baseURLs: [UpstreamService: String] = [:], youTubeAPIKey: String? = nil, tmdbAPIKey: String? = nil,
+        appleMusicToken: String? = nil, rakutenApplicationId: String? = nil, rakutenAccessKey: String? = nil,
+        country: String = "US", upstreamTimeoutMs: Int = 10_000, upstreamConnectTimeoutMs: Int = 2_000,
+        upstreamMaxTries: Int = 2, maxConcurrentRequestsPerHost: Int = 32, searchConcurrency: Int = 32,
+        maxQueryCost: Int = GatewayConfiguration.defaultMaxQueryCost, cacheMaxBytes: Int = 64 << 20,
+        cacheTTLSeconds: [UpstreamService: Int] = [
+            .iTunes: 900, .appleMusic: 900, .rakuten: 900, .youTube: 3_600, .tmdb: 3_600,
+        ], cacheResults: Bool = true
+    ) {
+        self.baseURLs = baseURLs
+        self.youTubeAPIKey = youTubeAPIKey
+        self.tmdbAPIKey = tmdbAPIKey
+        self.appleMusicToken = appleMusicToken
+        self.rakutenApplicationId = rakutenApplicationId
+        self.rakutenAccessKey = rakutenAccessKey
+        self.country = country
+        self.upstreamTimeoutMs = upstreamTimeoutMs
+        self.upstreamConnectTimeoutMs = upstreamConnectTimeoutMs
+        self.upstreamMaxTries = upstreamMaxTries
+        self.maxConcurrentRequestsPerHost = maxConcurrentRequestsPerHost
+        self.searchConcurrency = searchConcurrency
+        self.maxQueryCost = maxQueryCost
+        self.cacheMaxBytes = cacheMaxBytes
+        self.cacheTTLSeconds = cacheTTLSeconds
+        self.cacheResults = cacheResults
     }
-    var configuration = GatewayConfiguration(
-      youTubeAPIKey: value("YOUTUBE_API_KEY"), tmdbAPIKey: value("TMDB_API_KEY"),
-      appleMusicToken: value("APPLE_MUSIC_TOKEN"), rakutenApplicationId: value("RAKUTEN_APP_ID"),
-      rakutenAccessKey: value("RAKUTEN_ACCESS_KEY"))
-    if let all = upstream ?? value("MUSICGRAPH_UPSTREAM_URL") {
-      for service in UpstreamService.allCases { configuration.baseURLs[service] = all }
-    }
-    for (service, name) in baseURLVariables {
-      if let url = value(name) { configuration.baseURLs[service] = url }
-    }
-    if let text = value("MUSICGRAPH_MAX_QUERY_COST") {
-      guard let limit = Int(text), limit >= 0 else {
-        throw GatewayConfigurationError("MUSICGRAPH_MAX_QUERY_COST expects a non-negative integer, got '\(text)'")
-      }
-      configuration.maxQueryCost = limit
-    }
-    return configuration
-  }
 
-  /// Base URL of `service`, trailing slashes removed.
-  func baseURL(_ service: UpstreamService, default defaultURL: String) -> String {
-    var url = baseURLs[service] ?? defaultURL
-    while url.hasSuffix("/") { url.removeLast() }
-    return url
-  }
+    /// The environment variable naming each provider's base URL override.
+    public static let baseURLVariables: [UpstreamService: String] = [
+        .iTunes: "MUSICGRAPH_ITUNES_URL", .appleMusic: "MUSICGRAPH_APPLE_MUSIC_URL",
+        .rakuten: "MUSICGRAPH_RAKUTEN_URL", .youTube: "MUSICGRAPH_YOUTUBE_URL", .tmdb: "MUSICGRAPH_TMDB_URL",
+    ]
+
+    /// A configuration from environment variables: the four keys, `MUSICGRAPH_UPSTREAM_URL`
+    /// (every provider's base URL; `upstream` overrides it), the per-provider
+    /// `MUSICGRAPH_<PROVIDER>_URL` overrides (which win over both), and
+    /// `MUSICGRAPH_MAX_QUERY_COST`. Empty values count as unset.
+    /// - Throws: `GatewayConfigurationError` for a non-numeric `MUSICGRAPH_MAX_QUERY_COST`.
+    public static func fromEnvironment(_ environment: [String: String], upstream: String? = nil)
+        throws(GatewayConfigurationError) -> GatewayConfiguration
+    {
+        func value(_ name: String) -> String? {
+            guard let text = environment[name], !text.isEmpty else { return nil }
+            return text
+        }
+        var configuration = GatewayConfiguration(
+            youTubeAPIKey: value("YOUTUBE_API_KEY"), tmdbAPIKey: value("TMDB_API_KEY"),
+            appleMusicToken: value("APPLE_MUSIC_TOKEN"), rakutenApplicationId: value("RAKUTEN_APP_ID"),
+            rakutenAccessKey: value("RAKUTEN_ACCESS_KEY"))
+        if let all = upstream ?? value("MUSICGRAPH_UPSTREAM_URL") {
+            for service in UpstreamService.allCases { configuration.baseURLs[service] = all }
+        }
+        for (service, name) in baseURLVariables {
+            if let url = value(name) { configuration.baseURLs[service] = url }
+        }
+        if let text = value("MUSICGRAPH_MAX_QUERY_COST") {
+            guard let limit = Int(text), limit >= 0 else {
+                throw GatewayConfigurationError(
+                    "MUSICGRAPH_MAX_QUERY_COST expects a non-negative integer, got '\(text)'")
+            }
+            configuration.maxQueryCost = limit
+        }
+        return configuration
+    }
+
+    /// Base URL of `service`, trailing slashes removed.
+    func baseURL(_ service: UpstreamService, default defaultURL: String) -> String {
+        var url = baseURLs[service] ?? defaultURL
+        while url.hasSuffix("/") { url.removeLast() }
+        return url
+    }
 }
 
 /// A configuration value that cannot be used; `message` names it.
 public struct GatewayConfigurationError: Error, Sendable, CustomStringConvertible {
-  public let message: String
-  public init(_ message: String) { self.message = message }
-  public var description: String { message }
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
 }

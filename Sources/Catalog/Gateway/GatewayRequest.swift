@@ -4,11 +4,11 @@ import GraphQL
 /// The per-request context every gateway resolver reads (`ResolveInfo.context`): the
 /// request's loaders over its counting, caching providers.
 final class GatewayRequest: Sendable {
-  let loaders: RequestLoaders
+    let loaders: RequestLoaders
 
-  init(loaders: RequestLoaders) {
-    self.loaders = loaders
-  }
+    init(loaders: RequestLoaders) {
+        self.loaders = loaders
+    }
 }
 
 extension BatchScheduler: ExecutionActivity {}
@@ -16,58 +16,58 @@ extension BatchScheduler: ExecutionActivity {}
 /// A resolver bound to a schema field: `body` gets the source value, the coerced arguments
 /// and the request's context, and answers now (`.value`) or later (`.later`).
 struct GatewayFieldResolver: FieldResolver {
-  let body: @Sendable (FieldValue, JSONObject, GatewayRequest) throws -> Resolution
+    let body: @Sendable (FieldValue, JSONObject, GatewayRequest) throws -> Resolution
 
-  init(_ body: @escaping @Sendable (FieldValue, JSONObject, GatewayRequest) throws -> Resolution) {
-    self.body = body
-  }
-
-  func resolve(source: FieldValue, arguments: JSONObject, info: ResolveInfo) throws -> Resolution {
-    guard let request = info.context as? GatewayRequest else {
-      throw GraphQLError("Internal error: \(info.parentType).\(info.fieldName) ran outside a gateway request.")
+    init(_ body: @escaping @Sendable (FieldValue, JSONObject, GatewayRequest) throws -> Resolution) {
+        self.body = body
     }
-    return try body(source, arguments, request)
-  }
+
+    func resolve(source: FieldValue, arguments: JSONObject, info: ResolveInfo) throws -> Resolution {
+        guard let request = info.context as? GatewayRequest else {
+            throw GraphQLError("Internal error: \(info.parentType).\(info.fieldName) ran outside a gateway request.")
+        }
+        return try body(source, arguments, request)
+    }
 }
 
 /// A request error in an argument (a malformed id, a missing name): `BAD_USER_INPUT`.
 func badInput(_ message: String) -> GraphQLError {
-  GraphQLError(message, extensions: JSONObject([("code", .string("BAD_USER_INPUT"))]))
+    GraphQLError(message, extensions: JSONObject([("code", .string("BAD_USER_INPUT"))]))
 }
 
 /// A read the upstreams cannot serve (TMDB videos by key: no such endpoint): `UNSUPPORTED`.
 func unsupported(_ message: String) -> GraphQLError {
-  GraphQLError(message, extensions: JSONObject([("code", .string("UNSUPPORTED"))]))
+    GraphQLError(message, extensions: JSONObject([("code", .string("UNSUPPORTED"))]))
 }
 
 extension JSONObject {
-  func string(_ name: String) -> String? {
-    if case .string(let text)? = self[name] { return text }
-    return nil
-  }
+    func string(_ name: String) -> String? {
+        if case .string(let text)? = self[name] { return text }
+        return nil
+    }
 
-  func int(_ name: String) -> Int? {
-    if case .int(let n)? = self[name] { return n }
-    return nil
-  }
+    func int(_ name: String) -> Int? {
+        if case .int(let n)? = self[name] { return n }
+        return nil
+    }
 }
 
 extension FieldValue {
-  /// The host value of the expected node type; a GraphQLError when it is something else.
-  func node<T>(_ type: T.Type) throws -> T {
-    guard let value = hostValue as? T else {
-      throw GraphQLError("Internal error: the source value is not of type \(T.self).")
+    /// The host value of the expected node type; a GraphQLError when it is something else.
+    func node<T>(_ type: T.Type) throws -> T {
+        guard let value = hostValue as? T else {
+            throw GraphQLError("Internal error: the source value is not of type \(T.self).")
+        }
+        return value
     }
-    return value
-  }
 
-  static func hosts<T: Sendable>(_ values: some Sequence<T>) -> FieldValue {
-    .list(values.map { .host($0) })
-  }
+    static func hosts<T: Sendable>(_ values: some Sequence<T>) -> FieldValue {
+        .list(values.map { .host($0) })
+    }
 }
 
 /// `items`, cut to `first` when given (negative counts as 0).
 func prefix<T>(_ items: [T], _ first: Int?) -> [T] {
-  guard let first else { return items }
-  return Array(items.prefix(max(0, first)))
+    guard let first else { return items }
+    return Array(items.prefix(max(0, first)))
 }

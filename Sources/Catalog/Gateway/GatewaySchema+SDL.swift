@@ -1,235 +1,235 @@
 // Generated from schema.graphql by scripts/embed-schema.sh (`make schema`). Do not edit.
 extension GatewaySchema {
-  /// The text of `schema.graphql` at build time.
-  public static let sdl = #"""
-"""
-MusicGraph: artists, albums, tracks, videos and movies from the iTunes Search, Apple Music,
-Rakuten Books CD, YouTube Data and TMDB APIs, in one round trip.
-"""
-schema {
-  query: Query
-}
+    /// The text of `schema.graphql` at build time.
+    public static let sdl = #"""
+        """
+        MusicGraph: artists, albums, tracks, videos and movies from the iTunes Search, Apple Music,
+        Rakuten Books CD, YouTube Data and TMDB APIs, in one round trip.
+        """
+        schema {
+          query: Query
+        }
 
-"""
-The entry points. Every field reads its upstream only when selected; ids are opaque global
-ids that carry their provider, such as `itunes:album:1440857781`. The root lists
-(`artists`, `albums`, `videos`, `movies`) are non-null: when their upstream fails, the error
-carries the field's path and, as the GraphQL spec propagates a null through a non-null
-field, `data` is null. The single-object root fields and every nested list are nullable:
-when their upstream fails, that field alone is null with an error at its path and the rest
-of the response stays intact.
-"""
-type Query {
-  "The best match for `name`, or the artist with global id `id` (give one of the two)."
-  artist(
-    "An artist name to search for; the upstream's best match is returned."
-    name: String
-    "A global artist id, e.g. `itunes:artist:136975`."
-    id: ID
-  ): Artist
+        """
+        The entry points. Every field reads its upstream only when selected; ids are opaque global
+        ids that carry their provider, such as `itunes:album:1440857781`. The root lists
+        (`artists`, `albums`, `videos`, `movies`) are non-null: when their upstream fails, the error
+        carries the field's path and, as the GraphQL spec propagates a null through a non-null
+        field, `data` is null. The single-object root fields and every nested list are nullable:
+        when their upstream fails, that field alone is null with an error at its path and the rest
+        of the response stays intact.
+        """
+        type Query {
+          "The best match for `name`, or the artist with global id `id` (give one of the two)."
+          artist(
+            "An artist name to search for; the upstream's best match is returned."
+            name: String
+            "A global artist id, e.g. `itunes:artist:136975`."
+            id: ID
+          ): Artist
 
-  "Artists whose name matches `name`, in the upstream's ranking."
-  artists(
-    "The name to search for."
-    name: String!
-    "How many artists to return at most (1–50)."
-    first: Int = 10
-    "Which catalog to search."
-    source: CatalogSource = ITUNES
-  ): [Artist!]!
+          "Artists whose name matches `name`, in the upstream's ranking."
+          artists(
+            "The name to search for."
+            name: String!
+            "How many artists to return at most (1–50)."
+            first: Int = 10
+            "Which catalog to search."
+            source: CatalogSource = ITUNES
+          ): [Artist!]!
 
-  """
-  The album with global id `id`, or null when the upstream does not know it. iTunes and
-  Apple Music albums are read in batches (`lookup?id=`, `albums?ids=`); Rakuten albums by
-  a search on their JAN code, one request each (Rakuten has no lookup endpoint).
-  """
-  album("A global album id, e.g. `itunes:album:1440857781`." id: ID!): Album
+          """
+          The album with global id `id`, or null when the upstream does not know it. iTunes and
+          Apple Music albums are read in batches (`lookup?id=`, `albums?ids=`); Rakuten albums by
+          a search on their JAN code, one request each (Rakuten has no lookup endpoint).
+          """
+          album("A global album id, e.g. `itunes:album:1440857781`." id: ID!): Album
 
-  "Albums whose title or artist matches `term`, in the upstream's ranking."
-  albums(
-    "The words to search for."
-    term: String!
-    "How many albums to return at most (1–50)."
-    first: Int = 10
-    "Which catalog to search."
-    source: CatalogSource = ITUNES
-  ): [Album!]!
+          "Albums whose title or artist matches `term`, in the upstream's ranking."
+          albums(
+            "The words to search for."
+            term: String!
+            "How many albums to return at most (1–50)."
+            first: Int = 10
+            "Which catalog to search."
+            source: CatalogSource = ITUNES
+          ): [Album!]!
 
-  """
-  The track with global id `id`, or null when the upstream does not know it. Rakuten
-  tracks (`rakuten:track:<JAN>-<position>`) are read with their album.
-  """
-  track("A global track id, e.g. `itunes:track:1440857893`." id: ID!): Track
+          """
+          The track with global id `id`, or null when the upstream does not know it. Rakuten
+          tracks (`rakuten:track:<JAN>-<position>`) are read with their album.
+          """
+          track("A global track id, e.g. `itunes:track:1440857893`." id: ID!): Track
 
-  "The short-video feed: YouTube videos matching `query`."
-  videos(
-    "The words to search for."
-    query: String!
-    "How many videos to return at most (1–50)."
-    first: Int = 10
-    "Only videos of this length."
-    duration: VideoDuration = ANY
-  ): [Video!]!
+          "The short-video feed: YouTube videos matching `query`."
+          videos(
+            "The words to search for."
+            query: String!
+            "How many videos to return at most (1–50)."
+            first: Int = 10
+            "Only videos of this length."
+            duration: VideoDuration = ANY
+          ): [Video!]!
 
-  "Movies whose title matches `query` (TMDB)."
-  movies(
-    "The title to search for."
-    query: String!
-    "How many movies to return at most (1–20)."
-    first: Int = 10
-  ): [Movie!]!
+          "Movies whose title matches `query` (TMDB)."
+          movies(
+            "The title to search for."
+            query: String!
+            "How many movies to return at most (1–20)."
+            first: Int = 10
+          ): [Movie!]!
 
-  """
-  Any object by its global id: an artist, album, track, video or movie, or null when the
-  upstream does not know it. TMDB videos (`tmdb:video:…`) are the one exception: TMDB has
-  no endpoint that reads a video by its key, so they answer an `UNSUPPORTED` error; reach
-  them through `Movie.videos`.
-  """
-  node("A global id as returned by any `id` field." id: ID!): Node
-}
+          """
+          Any object by its global id: an artist, album, track, video or movie, or null when the
+          upstream does not know it. TMDB videos (`tmdb:video:…`) are the one exception: TMDB has
+          no endpoint that reads a video by its key, so they answer an `UNSUPPORTED` error; reach
+          them through `Movie.videos`.
+          """
+          node("A global id as returned by any `id` field." id: ID!): Node
+        }
 
-"An object with a global id that `Query.node` can fetch again."
-interface Node {
-  "A global id: `<provider>:<kind>:<upstream id>`, opaque to clients."
-  id: ID!
-}
+        "An object with a global id that `Query.node` can fetch again."
+        interface Node {
+          "A global id: `<provider>:<kind>:<upstream id>`, opaque to clients."
+          id: ID!
+        }
 
-"The catalogs artists and albums can come from."
-enum CatalogSource {
-  "The iTunes Search API (no key needed)."
-  ITUNES
-  "The Apple Music API (needs `APPLE_MUSIC_TOKEN`)."
-  APPLE_MUSIC
-  "Rakuten Books CD search (needs `RAKUTEN_APP_ID`)."
-  RAKUTEN
-}
+        "The catalogs artists and albums can come from."
+        enum CatalogSource {
+          "The iTunes Search API (no key needed)."
+          ITUNES
+          "The Apple Music API (needs `APPLE_MUSIC_TOKEN`)."
+          APPLE_MUSIC
+          "Rakuten Books CD search (needs `RAKUTEN_APP_ID`)."
+          RAKUTEN
+        }
 
-"Where a track's videos come from."
-enum VideoSource {
-  "A YouTube search for the artist and title (needs `YOUTUBE_API_KEY`)."
-  YOUTUBE
-  "iTunes music videos matching the artist and title."
-  ITUNES
-}
+        "Where a track's videos come from."
+        enum VideoSource {
+          "A YouTube search for the artist and title (needs `YOUTUBE_API_KEY`)."
+          YOUTUBE
+          "iTunes music videos matching the artist and title."
+          ITUNES
+        }
 
-"A length filter for video search."
-enum VideoDuration {
-  "Any length."
-  ANY
-  "Shorter than 4 minutes."
-  SHORT
-  "Between 4 and 20 minutes."
-  MEDIUM
-  "Longer than 20 minutes."
-  LONG
-}
+        "A length filter for video search."
+        enum VideoDuration {
+          "Any length."
+          ANY
+          "Shorter than 4 minutes."
+          SHORT
+          "Between 4 and 20 minutes."
+          MEDIUM
+          "Longer than 20 minutes."
+          LONG
+        }
 
-"A performing artist as one catalog knows it."
-type Artist implements Node {
-  "Global id, e.g. `itunes:artist:136975`."
-  id: ID!
-  "The artist's name."
-  name: String!
-  "Primary genre, e.g. `Rock`; null when the catalog gives none."
-  genre: String
-  "The artist's page on the catalog's store or site."
-  url: String
-  "The artist's albums, in the catalog's order."
-  albums("How many albums to return at most (1–200); all of them when absent." first: Int): [Album!]
-}
+        "A performing artist as one catalog knows it."
+        type Artist implements Node {
+          "Global id, e.g. `itunes:artist:136975`."
+          id: ID!
+          "The artist's name."
+          name: String!
+          "Primary genre, e.g. `Rock`; null when the catalog gives none."
+          genre: String
+          "The artist's page on the catalog's store or site."
+          url: String
+          "The artist's albums, in the catalog's order."
+          albums("How many albums to return at most (1–200); all of them when absent." first: Int): [Album!]
+        }
 
-"An album (a collection of tracks) as one catalog knows it."
-type Album implements Node {
-  "Global id, e.g. `itunes:album:1440857781`."
-  id: ID!
-  "The album's title."
-  title: String!
-  "The album's artist; null when the catalog does not link one."
-  artist: Artist
-  "The album artist's name as the catalog writes it."
-  artistName: String!
-  "A square cover image URL of `size` × `size` pixels; null when there is none."
-  artworkUrl("Edge length in pixels." size: Int = 100): String
-  "Release date as precise as the catalog is: `2014-12-03`, `2014-12` or `2014`."
-  releaseDate: String
-  "Primary genre; null when the catalog gives none."
-  genre: String
-  "How many tracks the catalog says the album has (may exceed `tracks`)."
-  trackCount: Int
-  "The copyright line; null when the catalog does not send one."
-  copyright: String
-  "The album's tracks in the catalog's order (disc by disc)."
-  tracks: [Track!]
-  "The catalog this album comes from."
-  source: CatalogSource!
-}
+        "An album (a collection of tracks) as one catalog knows it."
+        type Album implements Node {
+          "Global id, e.g. `itunes:album:1440857781`."
+          id: ID!
+          "The album's title."
+          title: String!
+          "The album's artist; null when the catalog does not link one."
+          artist: Artist
+          "The album artist's name as the catalog writes it."
+          artistName: String!
+          "A square cover image URL of `size` × `size` pixels; null when there is none."
+          artworkUrl("Edge length in pixels." size: Int = 100): String
+          "Release date as precise as the catalog is: `2014-12-03`, `2014-12` or `2014`."
+          releaseDate: String
+          "Primary genre; null when the catalog gives none."
+          genre: String
+          "How many tracks the catalog says the album has (may exceed `tracks`)."
+          trackCount: Int
+          "The copyright line; null when the catalog does not send one."
+          copyright: String
+          "The album's tracks in the catalog's order (disc by disc)."
+          tracks: [Track!]
+          "The catalog this album comes from."
+          source: CatalogSource!
+        }
 
-"One track of an album."
-type Track implements Node {
-  "Global id, e.g. `itunes:track:1440857893`."
-  id: ID!
-  "The track's title."
-  title: String!
-  "1-based position on its disc."
-  trackNumber: Int
-  "1-based disc number."
-  discNumber: Int
-  "Length in milliseconds; null when unknown."
-  durationMs: Int
-  "A short audio preview URL; null when there is none."
-  previewUrl: String
-  "The album this track belongs to; null when the catalog does not link one."
-  album: Album
-  "The performing artist's name."
-  artistName: String
-  "Videos of this track: a search for its artist and title."
-  videos(
-    "How many videos to return at most (1–50)."
-    first: Int = 3
-    "Where to look for videos."
-    source: VideoSource = YOUTUBE
-  ): [Video!]
-}
+        "One track of an album."
+        type Track implements Node {
+          "Global id, e.g. `itunes:track:1440857893`."
+          id: ID!
+          "The track's title."
+          title: String!
+          "1-based position on its disc."
+          trackNumber: Int
+          "1-based disc number."
+          discNumber: Int
+          "Length in milliseconds; null when unknown."
+          durationMs: Int
+          "A short audio preview URL; null when there is none."
+          previewUrl: String
+          "The album this track belongs to; null when the catalog does not link one."
+          album: Album
+          "The performing artist's name."
+          artistName: String
+          "Videos of this track: a search for its artist and title."
+          videos(
+            "How many videos to return at most (1–50)."
+            first: Int = 3
+            "Where to look for videos."
+            source: VideoSource = YOUTUBE
+          ): [Video!]
+        }
 
-"A video: a YouTube video, an iTunes music video or a movie's trailer or clip."
-type Video implements Node {
-  "Global id, e.g. `youtube:video:dQw4w9WgXcQ`."
-  id: ID!
-  "The video's title, as plain text."
-  title: String!
-  "The YouTube channel, or the artist of an iTunes music video."
-  channelTitle: String
-  "The video's description, as plain text."
-  description: String
-  "A thumbnail image URL."
-  thumbnailUrl: String
-  "Where to watch the video."
-  url: String
-  "When the video was published, as an RFC 3339 timestamp."
-  publishedAt: String
-}
+        "A video: a YouTube video, an iTunes music video or a movie's trailer or clip."
+        type Video implements Node {
+          "Global id, e.g. `youtube:video:dQw4w9WgXcQ`."
+          id: ID!
+          "The video's title, as plain text."
+          title: String!
+          "The YouTube channel, or the artist of an iTunes music video."
+          channelTitle: String
+          "The video's description, as plain text."
+          description: String
+          "A thumbnail image URL."
+          thumbnailUrl: String
+          "Where to watch the video."
+          url: String
+          "When the video was published, as an RFC 3339 timestamp."
+          publishedAt: String
+        }
 
-"A movie from TMDB."
-type Movie implements Node {
-  "Global id, e.g. `tmdb:movie:550`."
-  id: ID!
-  "The movie's title."
-  title: String!
-  "The title in the original language, any script."
-  originalTitle: String
-  "A short plot summary."
-  overview: String
-  "A poster image URL at TMDB image size `size`; null when there is none."
-  posterUrl("A TMDB poster size: `w92`, `w154`, `w185`, `w342`, `w500`, `w780` or `original`." size: String = "w500"): String
-  "Release date, `YYYY-MM-DD`."
-  releaseDate: String
-  "Average vote, 0–10."
-  voteAverage: Float
-  "Number of votes; null when the upstream does not send it."
-  voteCount: Int
-  "The movie's trailers, teasers and clips."
-  videos("How many videos to return at most (1–50)." first: Int = 3): [Video!]
-}
+        "A movie from TMDB."
+        type Movie implements Node {
+          "Global id, e.g. `tmdb:movie:550`."
+          id: ID!
+          "The movie's title."
+          title: String!
+          "The title in the original language, any script."
+          originalTitle: String
+          "A short plot summary."
+          overview: String
+          "A poster image URL at TMDB image size `size`; null when there is none."
+          posterUrl("A TMDB poster size: `w92`, `w154`, `w185`, `w342`, `w500`, `w780` or `original`." size: String = "w500"): String
+          "Release date, `YYYY-MM-DD`."
+          releaseDate: String
+          "Average vote, 0–10."
+          voteAverage: Float
+          "Number of votes; null when the upstream does not send it."
+          voteCount: Int
+          "The movie's trailers, teasers and clips."
+          videos("How many videos to return at most (1–50)." first: Int = 3): [Video!]
+        }
 
-"""#
+        """#
 }

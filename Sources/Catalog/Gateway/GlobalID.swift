@@ -3,72 +3,72 @@
 /// `Query.node` and the by-id fields which upstream to ask; the upstream id is kept verbatim
 /// (it may itself contain `:`).
 public struct GlobalID: Hashable, Sendable, CustomStringConvertible {
-  /// What the id names.
-  public enum Kind: String, Sendable, CaseIterable {
-    case artist, album, track, video, movie
-  }
-
-  public var service: UpstreamService
-  public var kind: Kind
-  /// The upstream's own id, e.g. iTunes `collectionId` in decimal.
-  public var id: String
-
-  public init(_ service: UpstreamService, _ kind: Kind, _ id: String) {
-    self.service = service
-    self.kind = kind
-    self.id = id
-  }
-
-  /// Parses `<provider>:<kind>:<upstream id>`; nil for anything else (unknown provider or
-  /// kind, empty upstream id).
-  public init?(_ text: String) {
-    let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
-    guard parts.count == 3, let service = UpstreamService(rawValue: String(parts[0])),
-      let kind = Kind(rawValue: String(parts[1])), !parts[2].isEmpty
-    else { return nil }
-    self.init(service, kind, String(parts[2]))
-  }
-
-  public var description: String { "\(service.rawValue):\(kind.rawValue):\(id)" }
-
-  /// Why the upstream id cannot be one `service` issues, or nil. iTunes ids and TMDB movie
-  /// ids are decimal numbers (TMDB video ids are the hosting site's keys); an iTunes lookup
-  /// answers HTTP 400 for the whole batch when one of its ids is not, so a malformed id is
-  /// refused here, before it costs quota or fails the valid ids batched with it.
-  var upstreamIdProblem: String? {
-    switch (service, kind) {
-    case (.iTunes, _), (.tmdb, .movie):
-      let digits = id.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-      guard digits && id.utf8.count <= 18 else {
-        return "'\(description)' is not \(kind.withArticle) id \(service.displayName) issues: "
-          + "\(service.displayName) ids are decimal numbers of at most 18 digits."
-      }
-      return nil
-    default:
-      return nil
+    /// What the id names.
+    public enum Kind: String, Sendable, CaseIterable {
+        case artist, album, track, video, movie
     }
-  }
+
+    public var service: UpstreamService
+    public var kind: Kind
+    /// The upstream's own id, e.g. iTunes `collectionId` in decimal.
+    public var id: String
+
+    public init(_ service: UpstreamService, _ kind: Kind, _ id: String) {
+        self.service = service
+        self.kind = kind
+        self.id = id
+    }
+
+    /// Parses `<provider>:<kind>:<upstream id>`; nil for anything else (unknown provider or
+    /// kind, empty upstream id).
+    public init?(_ text: String) {
+        let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, let service = UpstreamService(rawValue: String(parts[0])),
+            let kind = Kind(rawValue: String(parts[1])), !parts[2].isEmpty
+        else { return nil }
+        self.init(service, kind, String(parts[2]))
+    }
+
+    public var description: String { "\(service.rawValue):\(kind.rawValue):\(id)" }
+
+    /// Why the upstream id cannot be one `service` issues, or nil. iTunes ids and TMDB movie
+    /// ids are decimal numbers (TMDB video ids are the hosting site's keys); an iTunes lookup
+    /// answers HTTP 400 for the whole batch when one of its ids is not, so a malformed id is
+    /// refused here, before it costs quota or fails the valid ids batched with it.
+    var upstreamIdProblem: String? {
+        switch (service, kind) {
+        case (.iTunes, _), (.tmdb, .movie):
+            let digits = id.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            guard digits && id.utf8.count <= 18 else {
+                return "'\(description)' is not \(kind.withArticle) id \(service.displayName) issues: "
+                    + "\(service.displayName) ids are decimal numbers of at most 18 digits."
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
 }
 
 extension GlobalID.Kind {
-  /// The kind's name after its indefinite article, for messages: "an album", "a track".
-  var withArticle: String {
-    switch self {
-    case .album, .artist: "an \(rawValue)"
-    case .track, .video, .movie: "a \(rawValue)"
+    /// The kind's name after its indefinite article, for messages: "an album", "a track".
+    var withArticle: String {
+        switch self {
+        case .album, .artist: "an \(rawValue)"
+        case .track, .video, .movie: "a \(rawValue)"
+        }
     }
-  }
 }
 
 extension UpstreamService {
-  /// The service's name as people write it, for messages: "Apple Music", "TMDB".
-  var displayName: String {
-    switch self {
-    case .iTunes: "iTunes"
-    case .appleMusic: "Apple Music"
-    case .rakuten: "Rakuten Books"
-    case .youTube: "YouTube"
-    case .tmdb: "TMDB"
+    /// The service's name as people write it, for messages: "Apple Music", "TMDB".
+    var displayName: String {
+        switch self {
+        case .iTunes: "iTunes"
+        case .appleMusic: "Apple Music"
+        case .rakuten: "Rakuten Books"
+        case .youTube: "YouTube"
+        case .tmdb: "TMDB"
+        }
     }
-  }
 }

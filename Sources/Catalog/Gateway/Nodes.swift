@@ -6,124 +6,126 @@ import GraphQL
 
 /// An `Artist` object.
 struct ArtistNode: PropertyReadable, TypeNameProviding {
-  static let properties: Set<String> = ["id", "name", "genre", "url"]
-  let artist: Artist
-  var typeName: String { "Artist" }
+    static let properties: Set<String> = ["id", "name", "genre", "url"]
+    let artist: Artist
+    var typeName: String { "Artist" }
 
-  func property(_ name: String) -> FieldValue {
-    switch name {
-    case "id": .json(.string(GlobalID(artist.source, .artist, artist.id).description))
-    case "name": .json(.string(artist.name))
-    case "genre": json(artist.genre)
-    case "url": json(artist.url)
-    default: .null
+    func property(_ name: String) -> FieldValue {
+        switch name {
+        case "id": .json(.string(GlobalID(artist.source, .artist, artist.id).description))
+        case "name": .json(.string(artist.name))
+        case "genre": json(artist.genre)
+        case "url": json(artist.url)
+        default: .null
+        }
     }
-  }
 }
 
 /// An `Album` object; `tracks` when the upstream answer that produced it carried them
 /// (Apple Music album resources, Rakuten play lists), so `Album.tracks` needs no request.
 struct AlbumNode: PropertyReadable, TypeNameProviding {
-  static let properties: Set<String> = [
-    "id", "title", "artistName", "releaseDate", "genre", "trackCount", "copyright", "source",
-  ]
-  let album: Album
-  var tracks: [Track]? = nil
-  var typeName: String { "Album" }
+    static let properties: Set<String> = [
+        "id", "title", "artistName", "releaseDate", "genre", "trackCount", "copyright", "source",
+    ]
+    let album: Album
+    var tracks: [Track]? = nil
+    var typeName: String { "Album" }
 
-  func property(_ name: String) -> FieldValue {
-    switch name {
-    case "id": .json(.string(GlobalID(album.source, .album, album.id).description))
-    case "title": .json(.string(album.title))
-    case "artistName": .json(.string(album.artistName))
-    case "releaseDate": json(album.releaseDate)
-    case "genre": json(album.genre)
-    case "trackCount": album.trackCount.map { .json(.int($0)) } ?? .null
-    case "copyright": json(album.copyright)
-    case "source": CatalogSource(service: album.source).map { .json(.string($0.rawValue)) } ?? .null
-    default: .null
+    func property(_ name: String) -> FieldValue {
+        switch name {
+        case "id": .json(.string(GlobalID(album.source, .album, album.id).description))
+        case "title": .json(.string(album.title))
+        case "artistName": .json(.string(album.artistName))
+        case "releaseDate": json(album.releaseDate)
+        case "genre": json(album.genre)
+        case "trackCount": album.trackCount.map { .json(.int($0)) } ?? .null
+        case "copyright": json(album.copyright)
+        case "source": CatalogSource(service: album.source).map { .json(.string($0.rawValue)) } ?? .null
+        default: .null
+        }
     }
-  }
 }
 
 /// A `Track` object; `album` when it was reached through its album, so `Track.album`
 /// needs no request.
 struct TrackNode: PropertyReadable, TypeNameProviding {
-  static let properties: Set<String> = [
-    "id", "title", "trackNumber", "discNumber", "durationMs", "previewUrl", "artistName",
-  ]
-  let track: Track
-  var album: AlbumNode? = nil
-  var typeName: String { "Track" }
+    static let properties: Set<String> = [
+        "id", "title", "trackNumber", "discNumber", "durationMs", "previewUrl", "artistName",
+    ]
+    let track: Track
+    var album: AlbumNode? = nil
+    var typeName: String { "Track" }
 
-  func property(_ name: String) -> FieldValue {
-    switch name {
-    case "id": .json(.string(GlobalID(track.source, .track, track.id).description))
-    case "title": .json(.string(track.title))
-    case "trackNumber": track.trackNumber.map { .json(.int($0)) } ?? .null
-    case "discNumber": track.discNumber.map { .json(.int($0)) } ?? .null
-    case "durationMs": track.durationMs.map { .json(.int($0)) } ?? .null
-    case "previewUrl": json(track.previewURL)
-    case "artistName": json(track.artistName ?? album?.album.artistName)
-    default: .null
+    func property(_ name: String) -> FieldValue {
+        switch name {
+        case "id": .json(.string(GlobalID(track.source, .track, track.id).description))
+        case "title": .json(.string(track.title))
+        case "trackNumber": track.trackNumber.map { .json(.int($0)) } ?? .null
+        case "discNumber": track.discNumber.map { .json(.int($0)) } ?? .null
+        case "durationMs": track.durationMs.map { .json(.int($0)) } ?? .null
+        case "previewUrl": json(track.previewURL)
+        case "artistName": json(track.artistName ?? album?.album.artistName)
+        default: .null
+        }
     }
-  }
 
-  /// The words a video search for this track uses: "artist title".
-  var videoSearchTerm: String {
-    let artist = track.artistName ?? album?.album.artistName ?? ""
-    return artist.isEmpty ? track.title : "\(artist) \(track.title)"
-  }
+    /// The words a video search for this track uses: "artist title".
+    var videoSearchTerm: String {
+        let artist = track.artistName ?? album?.album.artistName ?? ""
+        return artist.isEmpty ? track.title : "\(artist) \(track.title)"
+    }
 }
 
 /// A `Video` object.
 struct VideoNode: PropertyReadable, TypeNameProviding {
-  static let properties: Set<String> = [
-    "id", "title", "channelTitle", "description", "thumbnailUrl", "url", "publishedAt",
-  ]
-  let video: Video
-  var typeName: String { "Video" }
+    static let properties: Set<String> = [
+        "id", "title", "channelTitle", "description", "thumbnailUrl", "url", "publishedAt",
+    ]
+    let video: Video
+    var typeName: String { "Video" }
 
-  func property(_ name: String) -> FieldValue {
-    switch name {
-    case "id": .json(.string(GlobalID(video.source, .video, video.id).description))
-    case "title": .json(.string(video.title))
-    case "channelTitle": json(video.channelTitle)
-    case "description": json(video.description)
-    case "thumbnailUrl": json(video.thumbnailURL)
-    case "url": json(video.url)
-    case "publishedAt": json(video.publishedAt)
-    default: .null
+    func property(_ name: String) -> FieldValue {
+        switch name {
+        case "id": .json(.string(GlobalID(video.source, .video, video.id).description))
+        case "title": .json(.string(video.title))
+        case "channelTitle": json(video.channelTitle)
+        case "description": json(video.description)
+        case "thumbnailUrl": json(video.thumbnailURL)
+        case "url": json(video.url)
+        case "publishedAt": json(video.publishedAt)
+        default: .null
+        }
     }
-  }
 }
 
 /// A `Movie` object.
 struct MovieNode: PropertyReadable, TypeNameProviding {
-  static let properties: Set<String> = ["id", "title", "originalTitle", "overview", "releaseDate", "voteAverage", "voteCount"]
-  let movie: Movie
-  var typeName: String { "Movie" }
+    static let properties: Set<String> = [
+        "id", "title", "originalTitle", "overview", "releaseDate", "voteAverage", "voteCount",
+    ]
+    let movie: Movie
+    var typeName: String { "Movie" }
 
-  func property(_ name: String) -> FieldValue {
-    switch name {
-    case "id": .json(.string(GlobalID(.tmdb, .movie, movie.id).description))
-    case "title": .json(.string(movie.title))
-    case "originalTitle": json(movie.originalTitle)
-    case "overview": json(movie.overview)
-    case "releaseDate": json(movie.releaseDate)
-    case "voteAverage": movie.voteAverage.map { .json(.double($0)) } ?? .null
-    case "voteCount": movie.voteCount.map { .json(.int($0)) } ?? .null
-    default: .null
+    func property(_ name: String) -> FieldValue {
+        switch name {
+        case "id": .json(.string(GlobalID(.tmdb, .movie, movie.id).description))
+        case "title": .json(.string(movie.title))
+        case "originalTitle": json(movie.originalTitle)
+        case "overview": json(movie.overview)
+        case "releaseDate": json(movie.releaseDate)
+        case "voteAverage": movie.voteAverage.map { .json(.double($0)) } ?? .null
+        case "voteCount": movie.voteCount.map { .json(.int($0)) } ?? .null
+        default: .null
+        }
     }
-  }
 }
 
 /// The property names each object type's host value serves, by schema type name.
 let modelProperties: [String: Set<String>] = [
-  "Artist": ArtistNode.properties, "Album": AlbumNode.properties, "Track": TrackNode.properties,
-  "Video": VideoNode.properties, "Movie": MovieNode.properties,
+    "Artist": ArtistNode.properties, "Album": AlbumNode.properties, "Track": TrackNode.properties,
+    "Video": VideoNode.properties, "Movie": MovieNode.properties,
 ]
 
 private func json(_ text: String?) -> FieldValue {
-  text.map { .json(.string($0)) } ?? .null
+    text.map { .json(.string($0)) } ?? .null
 }

@@ -3,141 +3,158 @@ import GraphQL
 /// Resolvers of the object types' non-scalar fields (and scalar fields with arguments).
 /// Every other field is read from the host value by the default property resolver.
 enum ObjectResolvers {
-  static let artist: [String: any FieldResolver] = [
-    "albums": GatewayFieldResolver { source, args, request in
-      let artist = try source.node(ArtistNode.self).artist
-      let first = try optionalPageSize(args, range: 1...200)
-      let loaders = request.loaders
-      switch artist.source {
-      case .iTunes:
-        return .later { .hosts(prefix(try await loaders.itunesAlbumsByArtist.load(artist.id), first).map { AlbumNode(album: $0) }) }
-      case .appleMusic:
-        return .later {
-          // An artist's albums come without their `artists` relationship: they are this
-          // artist's, so `Album.artist` names it by its catalog id (fetchable again).
-          .hosts(
-            prefix(try await loaders.appleMusicArtistAlbums.load(artist.id), first).map { album in
-              var album = album
-              if album.artistId == nil { album.artistId = artist.id }
-              return AlbumNode(album: album)
-            })
+    static let artist: [String: any FieldResolver] = [
+        "albums": GatewayFieldResolver { source, args, request in
+            let artist = try source.node(ArtistNode.self).artist
+            let first = try optionalPageSize(args, range: 1...200)
+            let loaders = request.loaders
+            switch artist.source {
+            case .iTunes:
+                return .later {
+                    .hosts(
+                        prefix(try await loaders.itunesAlbumsByArtist.load(artist.id), first).map {
+                            AlbumNode(album: $0)
+                        })
+                }
+            case .appleMusic:
+                return .later {
+                    // An artist's albums come without their `artists` relationship: they are this
+                    // artist's, so `Album.artist` names it by its catalog id (fetchable again).
+                    .hosts(
+                        prefix(try await loaders.appleMusicArtistAlbums.load(artist.id), first).map { album in
+                            var album = album
+                            if album.artistId == nil { album.artistId = artist.id }
+                            return AlbumNode(album: album)
+                        })
+                }
+            case .rakuten:
+                return .later {
+                    let releases = try await loaders.rakutenSearch.load(
+                        SearchKey(term: artist.name, limit: 30, option: "artistName"))
+                    return .hosts(prefix(releases, first).map { AlbumNode(album: $0.album, tracks: $0.tracks) })
+                }
+            case .youTube, .tmdb:
+                return .value(.list([]))
+            }
         }
-      case .rakuten:
-        return .later {
-          let releases = try await loaders.rakutenSearch.load(SearchKey(term: artist.name, limit: 30, option: "artistName"))
-          return .hosts(prefix(releases, first).map { AlbumNode(album: $0.album, tracks: $0.tracks) })
-        }
-      case .youTube, .tmdb:
-        return .value(.list([]))
-      }
-    }
-  ]
+    ]
 
-  static let album: [String: any FieldResolver] = [
-    "artist": GatewayFieldResolver { source, _, request in
-      let album = try source.node(AlbumNode.self).album
-      let loaders = request.loaders
-      if album.source == .iTunes, let artistId = album.artistId {
-        return .later { try await loaders.itunesArtists.load(artistId).map { .host(ArtistNode(artist: $0)) } ?? .null }
-      }
-      // Albums read by id carry their `artists` relationship; search results do not.
-      if album.source == .appleMusic, let artistId = album.artistId {
-        return .later {
-          try await loaders.appleMusicArtists.load(artistId).map { .host(ArtistNode(artist: $0)) } ?? .null
-        }
-      }
-      guard !album.artistName.isEmpty else { return .value(.null) }
-      // Without an artist lookup on this catalog, the album's own artist fields are all we know.
-      let artist = Artist(id: album.artistId ?? album.artistName, name: album.artistName, source: album.source)
-      return .value(.host(ArtistNode(artist: artist)))
-    },
-    "artworkUrl": GatewayFieldResolver { source, args, _ in
-      let album = try source.node(AlbumNode.self).album
-      guard let url = album.artworkURL else { return .value(.null) }
-      return .value(.json(.string(resizedArtworkURL(url, size: max(1, args.int("size") ?? 100)))))
-    },
-    "tracks": GatewayFieldResolver { source, _, request in
-      let node = try source.node(AlbumNode.self)
-      let parent = AlbumNode(album: node.album)
-      if let tracks = node.tracks { return .value(.hosts(tracks.map { TrackNode(track: $0, album: parent) })) }
-      let loaders = request.loaders
-      switch node.album.source {
-      case .iTunes:
-        return .later {
-          .hosts(try await loaders.itunesTracksByAlbum.load(node.album.id).map { TrackNode(track: $0, album: parent) })
-        }
-      case .appleMusic:
-        return .later {
-          let tracks = try await loaders.appleMusicAlbums.load(node.album.id)?.tracks ?? []
-          return .hosts(tracks.map { TrackNode(track: $0, album: parent) })
-        }
-      case .rakuten, .youTube, .tmdb:
-        return .value(.list([]))
-      }
-    },
-  ]
+    static let album: [String: any FieldResolver] = [
+        "artist": GatewayFieldResolver { source, _, request in
+            let album = try source.node(AlbumNode.self).album
+            let loaders = request.loaders
+            if album.source == .iTunes, let artistId = album.artistId {
+                return .later {
+                    try await loaders.itunesArtists.load(artistId).map { .host(ArtistNode(artist: $0)) } ?? .null
+                }
+            }
+            // Albums read by id carry their `artists` relationship; search results do not.
+            if album.source == .appleMusic, let artistId = album.artistId {
+                return .later {
+                    try await loaders.appleMusicArtists.load(artistId).map { .host(ArtistNode(artist: $0)) } ?? .null
+                }
+            }
+            guard !album.artistName.isEmpty else { return .value(.null) }
+            // Without an artist lookup on this catalog, the album's own artist fields are all we know.
+            let artist = Artist(id: album.artistId ?? album.artistName, name: album.artistName, source: album.source)
+            return .value(.host(ArtistNode(artist: artist)))
+        },
+        "artworkUrl": GatewayFieldResolver { source, args, _ in
+            let album = try source.node(AlbumNode.self).album
+            guard let url = album.artworkURL else { return .value(.null) }
+            return .value(.json(.string(resizedArtworkURL(url, size: max(1, args.int("size") ?? 100)))))
+        },
+        "tracks": GatewayFieldResolver { source, _, request in
+            let node = try source.node(AlbumNode.self)
+            let parent = AlbumNode(album: node.album)
+            if let tracks = node.tracks { return .value(.hosts(tracks.map { TrackNode(track: $0, album: parent) })) }
+            let loaders = request.loaders
+            switch node.album.source {
+            case .iTunes:
+                return .later {
+                    .hosts(
+                        try await loaders.itunesTracksByAlbum.load(node.album.id).map {
+                            TrackNode(track: $0, album: parent)
+                        })
+                }
+            case .appleMusic:
+                return .later {
+                    let tracks = try await loaders.appleMusicAlbums.load(node.album.id)?.tracks ?? []
+                    return .hosts(tracks.map { TrackNode(track: $0, album: parent) })
+                }
+            case .rakuten, .youTube, .tmdb:
+                return .value(.list([]))
+            }
+        },
+    ]
 
-  static let track: [String: any FieldResolver] = [
-    "album": GatewayFieldResolver { source, _, request in
-      let node = try source.node(TrackNode.self)
-      if let album = node.album { return .value(.host(album)) }
-      guard let albumId = node.track.albumId else { return .value(.null) }
-      let loaders = request.loaders
-      switch node.track.source {
-      case .iTunes:
-        return .later { try await loaders.itunesAlbums.load(albumId).map { .host(AlbumNode(album: $0)) } ?? .null }
-      case .appleMusic:
-        return .later {
-          try await loaders.appleMusicAlbums.load(albumId).map { .host(AlbumNode(album: $0.album, tracks: $0.tracks)) }
-            ?? .null
-        }
-      case .rakuten, .youTube, .tmdb:
-        return .value(.null)
-      }
-    },
-    "videos": GatewayFieldResolver { source, args, request in
-      let node = try source.node(TrackNode.self)
-      let first = try pageSize(args, default: 3)
-      // One search per distinct "artist title": tracks sharing a title (live versions,
-      // compilations) share the request through the loader's deduplication.
-      let key = SearchKey(term: node.videoSearchTerm, limit: first, option: "any")
-      let loaders = request.loaders
-      if args.string("source") == "ITUNES" {
-        return .later { .hosts(try await loaders.itunesMusicVideoSearch.load(key).map(VideoNode.init)) }
-      }
-      return .later { .hosts(try await loaders.youTubeSearch.load(key).map(VideoNode.init)) }
-    },
-  ]
+    static let track: [String: any FieldResolver] = [
+        "album": GatewayFieldResolver { source, _, request in
+            let node = try source.node(TrackNode.self)
+            if let album = node.album { return .value(.host(album)) }
+            guard let albumId = node.track.albumId else { return .value(.null) }
+            let loaders = request.loaders
+            switch node.track.source {
+            case .iTunes:
+                return .later {
+                    try await loaders.itunesAlbums.load(albumId).map { .host(AlbumNode(album: $0)) } ?? .null
+                }
+            case .appleMusic:
+                return .later {
+                    try await loaders.appleMusicAlbums.load(albumId).map {
+                        .host(AlbumNode(album: $0.album, tracks: $0.tracks))
+                    }
+                        ?? .null
+                }
+            case .rakuten, .youTube, .tmdb:
+                return .value(.null)
+            }
+        },
+        "videos": GatewayFieldResolver { source, args, request in
+            let node = try source.node(TrackNode.self)
+            let first = try pageSize(args, default: 3)
+            // One search per distinct "artist title": tracks sharing a title (live versions,
+            // compilations) share the request through the loader's deduplication.
+            let key = SearchKey(term: node.videoSearchTerm, limit: first, option: "any")
+            let loaders = request.loaders
+            if args.string("source") == "ITUNES" {
+                return .later { .hosts(try await loaders.itunesMusicVideoSearch.load(key).map(VideoNode.init)) }
+            }
+            return .later { .hosts(try await loaders.youTubeSearch.load(key).map(VideoNode.init)) }
+        },
+    ]
 
-  static let movie: [String: any FieldResolver] = [
-    "posterUrl": GatewayFieldResolver { source, args, _ in
-      let movie = try source.node(MovieNode.self).movie
-      guard let url = movie.posterURL else { return .value(.null) }
-      let size = args.string("size") ?? TMDBProvider.posterSize
-      // The size becomes a path segment of the URL we hand out: only TMDB's own sizes.
-      guard TMDBProvider.posterSizes.contains(size) else {
-        throw badInput(
-          "Unknown poster size \"\(size)\"; use one of \(TMDBProvider.posterSizes.joined(separator: ", ")).")
-      }
-      return .value(.json(.string(url.replacing("/\(TMDBProvider.posterSize)/", with: "/\(size)/"))))
-    },
-    "videos": GatewayFieldResolver { source, args, request in
-      let movie = try source.node(MovieNode.self).movie
-      let first = try pageSize(args, default: 3)
-      let loaders = request.loaders
-      return .later { .hosts(prefix(try await loaders.tmdbMovieVideos.load(movie.id), first).map(VideoNode.init)) }
-    },
-  ]
+    static let movie: [String: any FieldResolver] = [
+        "posterUrl": GatewayFieldResolver { source, args, _ in
+            let movie = try source.node(MovieNode.self).movie
+            guard let url = movie.posterURL else { return .value(.null) }
+            let size = args.string("size") ?? TMDBProvider.posterSize
+            // The size becomes a path segment of the URL we hand out: only TMDB's own sizes.
+            guard TMDBProvider.posterSizes.contains(size) else {
+                throw badInput(
+                    "Unknown poster size \"\(size)\"; use one of \(TMDBProvider.posterSizes.joined(separator: ", ")).")
+            }
+            return .value(.json(.string(url.replacing("/\(TMDBProvider.posterSize)/", with: "/\(size)/"))))
+        },
+        "videos": GatewayFieldResolver { source, args, request in
+            let movie = try source.node(MovieNode.self).movie
+            let first = try pageSize(args, default: 3)
+            let loaders = request.loaders
+            return .later {
+                .hosts(prefix(try await loaders.tmdbMovieVideos.load(movie.id), first).map(VideoNode.init))
+            }
+        },
+    ]
 }
 
 /// An artwork URL whose last path segment names its size (`…/100x100bb.jpg`, the iTunes and
 /// Apple Music convention) rewritten to `size`×`size`; other URLs unchanged.
 func resizedArtworkURL(_ url: String, size: Int) -> String {
-  guard let slash = url.lastIndex(of: "/") else { return url }
-  let name = url[url.index(after: slash)...]
-  guard let x = name.firstIndex(of: "x"), let bb = name.range(of: "bb."),
-    !name[..<x].isEmpty, name[..<x].allSatisfy(\.isNumber),
-    name[name.index(after: x)..<bb.lowerBound].allSatisfy(\.isNumber), x < bb.lowerBound
-  else { return url }
-  return String(url[...slash]) + "\(size)x\(size)" + name[bb.lowerBound...]
+    guard let slash = url.lastIndex(of: "/") else { return url }
+    let name = url[url.index(after: slash)...]
+    guard let x = name.firstIndex(of: "x"), let bb = name.range(of: "bb."),
+        !name[..<x].isEmpty, name[..<x].allSatisfy(\.isNumber),
+        name[name.index(after: x)..<bb.lowerBound].allSatisfy(\.isNumber), x < bb.lowerBound
+    else { return url }
+    return String(url[...slash]) + "\(size)x\(size)" + name[bb.lowerBound...]
 }

@@ -2,102 +2,123 @@ import GraphQL
 
 /// Resolvers of the `Query` root fields.
 enum QueryResolvers {
-  static let bindings: [String: any FieldResolver] = [
-    "artist": GatewayFieldResolver { _, args, request in
-      if let id = args.string("id") {
-        guard args.string("name") == nil else { throw badInput("Give either `name` or `id` to `artist`, not both.") }
-        let gid = try globalID(id, kind: .artist)
-        return .later { try await NodeFetch.node(gid, request) }
-      }
-      guard let name = args.string("name") else { throw badInput("`artist` needs a `name` or an `id`.") }
-      return .later {
-        let found = try await request.loaders.itunesArtistSearch.load(SearchKey(term: name, limit: 1))
-        return found.first.map { .host(ArtistNode(artist: $0)) } ?? .null
-      }
-    },
-    "artists": GatewayFieldResolver { _, args, request in
-      let name = args.string("name") ?? ""
-      let first = try pageSize(args)
-      let loaders = request.loaders
-      switch CatalogSource(rawValue: args.string("source") ?? "ITUNES") ?? .iTunes {
-      case .iTunes:
-        return .later { .hosts(try await loaders.itunesArtistSearch.load(SearchKey(term: name, limit: first)).map(ArtistNode.init)) }
-      case .appleMusic:
-        return .later {
-          .hosts(try await loaders.appleMusicArtistSearch.load(SearchKey(term: name, limit: first)).map(ArtistNode.init))
-        }
-      case .rakuten:
-        // Rakuten has no artist search: artists are the distinct artist names of CD releases.
-        return .later {
-          let releases = try await loaders.rakutenSearch.load(SearchKey(term: name, limit: 30, option: "artistName"))
-          var seen = Set<String>()
-          let artists = releases.map(\.album.artistName).filter { !$0.isEmpty && seen.insert($0).inserted }
-          return .hosts(prefix(artists, first).map { ArtistNode(artist: Artist(id: $0, name: $0, source: .rakuten)) })
-        }
-      }
-    },
-    "album": GatewayFieldResolver { _, args, request in
-      let gid = try globalID(args.string("id") ?? "", kind: .album)
-      return .later { try await NodeFetch.node(gid, request) }
-    },
-    "albums": GatewayFieldResolver { _, args, request in
-      let term = args.string("term") ?? ""
-      let first = try pageSize(args)
-      let loaders = request.loaders
-      switch CatalogSource(rawValue: args.string("source") ?? "ITUNES") ?? .iTunes {
-      case .iTunes:
-        return .later { .hosts(try await loaders.itunesAlbumSearch.load(SearchKey(term: term, limit: first)).map { AlbumNode(album: $0) }) }
-      case .appleMusic:
-        return .later {
-          .hosts(try await loaders.appleMusicAlbumSearch.load(SearchKey(term: term, limit: first)).map { AlbumNode(album: $0) })
-        }
-      case .rakuten:
-        return .later {
-          let releases = try await loaders.rakutenSearch.load(SearchKey(term: term, limit: min(first, 30), option: "title"))
-          return .hosts(prefix(releases, first).map { AlbumNode(album: $0.album, tracks: $0.tracks) })
-        }
-      }
-    },
-    "track": GatewayFieldResolver { _, args, request in
-      let gid = try globalID(args.string("id") ?? "", kind: .track)
-      return .later { try await NodeFetch.node(gid, request) }
-    },
-    "videos": GatewayFieldResolver { _, args, request in
-      let query = args.string("query") ?? ""
-      let first = try pageSize(args)
-      let duration = (args.string("duration") ?? "ANY").lowercased()
-      return .later {
-        let videos = try await request.loaders.youTubeSearch.load(SearchKey(term: query, limit: first, option: duration))
-        return .hosts(videos.map(VideoNode.init))
-      }
-    },
-    "movies": GatewayFieldResolver { _, args, request in
-      let query = args.string("query") ?? ""
-      let first = try pageSize(args, range: 1...20)
-      return .later {
-        // TMDB pages hold 20 movies; the key ignores `first` so every cut shares one request.
-        let movies = try await request.loaders.tmdbSearch.load(SearchKey(term: query, limit: 20))
-        return .hosts(prefix(movies, first).map(MovieNode.init))
-      }
-    },
-    "node": GatewayFieldResolver { _, args, request in
-      let gid = try globalID(args.string("id") ?? "", kind: nil)
-      return .later { try await NodeFetch.node(gid, request) }
-    },
-  ]
+    static let bindings: [String: any FieldResolver] = [
+        "artist": GatewayFieldResolver { _, args, request in
+            if let id = args.string("id") {
+                guard args.string("name") == nil else {
+                    throw badInput("Give either `name` or `id` to `artist`, not both.")
+                }
+                let gid = try globalID(id, kind: .artist)
+                return .later { try await NodeFetch.node(gid, request) }
+            }
+            guard let name = args.string("name") else { throw badInput("`artist` needs a `name` or an `id`.") }
+            return .later {
+                let found = try await request.loaders.itunesArtistSearch.load(SearchKey(term: name, limit: 1))
+                return found.first.map { .host(ArtistNode(artist: $0)) } ?? .null
+            }
+        },
+        "artists": GatewayFieldResolver { _, args, request in
+            let name = args.string("name") ?? ""
+            let first = try pageSize(args)
+            let loaders = request.loaders
+            switch CatalogSource(rawValue: args.string("source") ?? "ITUNES") ?? .iTunes {
+            case .iTunes:
+                return .later {
+                    .hosts(
+                        try await loaders.itunesArtistSearch.load(SearchKey(term: name, limit: first)).map(
+                            ArtistNode.init))
+                }
+            case .appleMusic:
+                return .later {
+                    .hosts(
+                        try await loaders.appleMusicArtistSearch.load(SearchKey(term: name, limit: first)).map(
+                            ArtistNode.init))
+                }
+            case .rakuten:
+                // Rakuten has no artist search: artists are the distinct artist names of CD releases.
+                return .later {
+                    let releases = try await loaders.rakutenSearch.load(
+                        SearchKey(term: name, limit: 30, option: "artistName"))
+                    var seen = Set<String>()
+                    let artists = releases.map(\.album.artistName).filter { !$0.isEmpty && seen.insert($0).inserted }
+                    return .hosts(
+                        prefix(artists, first).map { ArtistNode(artist: Artist(id: $0, name: $0, source: .rakuten)) })
+                }
+            }
+        },
+        "album": GatewayFieldResolver { _, args, request in
+            let gid = try globalID(args.string("id") ?? "", kind: .album)
+            return .later { try await NodeFetch.node(gid, request) }
+        },
+        "albums": GatewayFieldResolver { _, args, request in
+            let term = args.string("term") ?? ""
+            let first = try pageSize(args)
+            let loaders = request.loaders
+            switch CatalogSource(rawValue: args.string("source") ?? "ITUNES") ?? .iTunes {
+            case .iTunes:
+                return .later {
+                    .hosts(
+                        try await loaders.itunesAlbumSearch.load(SearchKey(term: term, limit: first)).map {
+                            AlbumNode(album: $0)
+                        })
+                }
+            case .appleMusic:
+                return .later {
+                    .hosts(
+                        try await loaders.appleMusicAlbumSearch.load(SearchKey(term: term, limit: first)).map {
+                            AlbumNode(album: $0)
+                        })
+                }
+            case .rakuten:
+                return .later {
+                    let releases = try await loaders.rakutenSearch.load(
+                        SearchKey(term: term, limit: min(first, 30), option: "title"))
+                    return .hosts(prefix(releases, first).map { AlbumNode(album: $0.album, tracks: $0.tracks) })
+                }
+            }
+        },
+        "track": GatewayFieldResolver { _, args, request in
+            let gid = try globalID(args.string("id") ?? "", kind: .track)
+            return .later { try await NodeFetch.node(gid, request) }
+        },
+        "videos": GatewayFieldResolver { _, args, request in
+            let query = args.string("query") ?? ""
+            let first = try pageSize(args)
+            let duration = (args.string("duration") ?? "ANY").lowercased()
+            return .later {
+                let videos = try await request.loaders.youTubeSearch.load(
+                    SearchKey(term: query, limit: first, option: duration))
+                return .hosts(videos.map(VideoNode.init))
+            }
+        },
+        "movies": GatewayFieldResolver { _, args, request in
+            let query = args.string("query") ?? ""
+            let first = try pageSize(args, range: 1...20)
+            return .later {
+                // TMDB pages hold 20 movies; the key ignores `first` so every cut shares one request.
+                let movies = try await request.loaders.tmdbSearch.load(SearchKey(term: query, limit: 20))
+                return .hosts(prefix(movies, first).map(MovieNode.init))
+            }
+        },
+        "node": GatewayFieldResolver { _, args, request in
+            let gid = try globalID(args.string("id") ?? "", kind: nil)
+            return .later { try await NodeFetch.node(gid, request) }
+        },
+    ]
 
-  /// Parses a global id argument, checking its kind when one is expected.
-  static func globalID(_ text: String, kind: GlobalID.Kind?) throws -> GlobalID {
-    guard let gid = GlobalID(text) else {
-      throw badInput(
-        "'\(text)' is not a MusicGraph id; ids look like `itunes:album:1440857781` (provider:kind:upstream id).")
+    /// Parses a global id argument, checking its kind when one is expected.
+    static func globalID(_ text: String, kind: GlobalID.Kind?) throws -> GlobalID {
+        guard let gid = GlobalID(text) else {
+            throw badInput(
+                "'\(text)' is not a MusicGraph id; ids look like `itunes:album:1440857781` (provider:kind:upstream id)."
+            )
+        }
+        if let kind, gid.kind != kind {
+            throw badInput("'\(text)' is \(gid.kind.withArticle) id, not \(kind.withArticle) id.")
+        }
+        if let problem = gid.upstreamIdProblem { throw badInput(problem) }
+        return gid
     }
-    if let kind, gid.kind != kind {
-      throw badInput("'\(text)' is \(gid.kind.withArticle) id, not \(kind.withArticle) id.")
-    }
-    if let problem = gid.upstreamIdProblem { throw badInput(problem) }
-    return gid
-  }
 }
 
 /// Fetching one object by global id, for `node` and the by-id root fields. Every kind a
@@ -114,81 +135,86 @@ enum QueryResolvers {
 /// Ids that no provider hands out (`tmdb:album:…`) are `BAD_USER_INPUT`; TMDB videos are
 /// `UNSUPPORTED` (see `tmdbVideosHaveNoEndpoint`).
 enum NodeFetch {
-  static func node(_ gid: GlobalID, _ request: GatewayRequest) async throws -> FieldValue {
-    let loaders = request.loaders
-    switch (gid.service, gid.kind) {
-    case (.iTunes, .artist):
-      return try await loaders.itunesArtists.load(gid.id).map { .host(ArtistNode(artist: $0)) } ?? .null
-    case (.appleMusic, .artist):
-      return try await loaders.appleMusicArtists.load(gid.id).map { .host(ArtistNode(artist: $0)) } ?? .null
-    case (.rakuten, .artist):
-      // Rakuten artists are names: the id is the name.
-      return .host(ArtistNode(artist: Artist(id: gid.id, name: gid.id, source: .rakuten)))
-    case (.iTunes, .album):
-      return try await loaders.itunesAlbums.load(gid.id).map { .host(AlbumNode(album: $0)) } ?? .null
-    case (.appleMusic, .album):
-      return try await loaders.appleMusicAlbums.load(gid.id).map { .host(AlbumNode(album: $0.album, tracks: $0.tracks)) }
-        ?? .null
-    case (.rakuten, .album):
-      return try await loaders.rakutenReleases.load(gid.id).map { .host(AlbumNode(album: $0.album, tracks: $0.tracks)) }
-        ?? .null
-    case (.iTunes, .track):
-      return try await loaders.itunesTracks.load(gid.id).map { .host(TrackNode(track: $0)) } ?? .null
-    case (.appleMusic, .track):
-      return try await loaders.appleMusicSongs.load(gid.id).map { .host(TrackNode(track: $0)) } ?? .null
-    case (.rakuten, .track):
-      // Rakuten tracks are play-list entries, `<jan>-<position>`: the release holds them.
-      guard let dash = gid.id.lastIndex(of: "-") else { return .null }
-      guard let release = try await loaders.rakutenReleases.load(String(gid.id[..<dash])),
-        let track = release.tracks.first(where: { $0.id == gid.id })
-      else { return .null }
-      return .host(TrackNode(track: track, album: AlbumNode(album: release.album, tracks: release.tracks)))
-    case (.iTunes, .video):
-      return try await loaders.itunesMusicVideos.load(gid.id).map { .host(VideoNode(video: $0)) } ?? .null
-    case (.youTube, .video):
-      return try await loaders.youTubeVideos.load(gid.id).map { .host(VideoNode(video: $0)) } ?? .null
-    case (.tmdb, .movie):
-      return try await loaders.tmdbMovies.load(gid.id).map { .host(MovieNode(movie: $0)) } ?? .null
-    case (.tmdb, .video):
-      throw unsupported(tmdbVideosHaveNoEndpoint)
-    default:
-      let prefixes = UpstreamService.allCases.filter { issues($0, gid.kind) }.map { "`\($0.rawValue):`" }
-      let list =
-        prefixes.count > 1
-        ? prefixes.dropLast().joined(separator: ", ") + " or " + prefixes[prefixes.count - 1] : prefixes.joined()
-      throw badInput(
-        "'\(gid)' names nothing: \(gid.service.displayName) has no \(gid.kind.rawValue)s; "
-          + "\(gid.kind.rawValue) ids start with \(list).")
+    static func node(_ gid: GlobalID, _ request: GatewayRequest) async throws -> FieldValue {
+        let loaders = request.loaders
+        switch (gid.service, gid.kind) {
+        case (.iTunes, .artist):
+            return try await loaders.itunesArtists.load(gid.id).map { .host(ArtistNode(artist: $0)) } ?? .null
+        case (.appleMusic, .artist):
+            return try await loaders.appleMusicArtists.load(gid.id).map { .host(ArtistNode(artist: $0)) } ?? .null
+        case (.rakuten, .artist):
+            // Rakuten artists are names: the id is the name.
+            return .host(ArtistNode(artist: Artist(id: gid.id, name: gid.id, source: .rakuten)))
+        case (.iTunes, .album):
+            return try await loaders.itunesAlbums.load(gid.id).map { .host(AlbumNode(album: $0)) } ?? .null
+        case (.appleMusic, .album):
+            return try await loaders.appleMusicAlbums.load(gid.id).map {
+                .host(AlbumNode(album: $0.album, tracks: $0.tracks))
+            }
+                ?? .null
+        case (.rakuten, .album):
+            return try await loaders.rakutenReleases.load(gid.id).map {
+                .host(AlbumNode(album: $0.album, tracks: $0.tracks))
+            }
+                ?? .null
+        case (.iTunes, .track):
+            return try await loaders.itunesTracks.load(gid.id).map { .host(TrackNode(track: $0)) } ?? .null
+        case (.appleMusic, .track):
+            return try await loaders.appleMusicSongs.load(gid.id).map { .host(TrackNode(track: $0)) } ?? .null
+        case (.rakuten, .track):
+            // Rakuten tracks are play-list entries, `<jan>-<position>`: the release holds them.
+            guard let dash = gid.id.lastIndex(of: "-") else { return .null }
+            guard let release = try await loaders.rakutenReleases.load(String(gid.id[..<dash])),
+                let track = release.tracks.first(where: { $0.id == gid.id })
+            else { return .null }
+            return .host(TrackNode(track: track, album: AlbumNode(album: release.album, tracks: release.tracks)))
+        case (.iTunes, .video):
+            return try await loaders.itunesMusicVideos.load(gid.id).map { .host(VideoNode(video: $0)) } ?? .null
+        case (.youTube, .video):
+            return try await loaders.youTubeVideos.load(gid.id).map { .host(VideoNode(video: $0)) } ?? .null
+        case (.tmdb, .movie):
+            return try await loaders.tmdbMovies.load(gid.id).map { .host(MovieNode(movie: $0)) } ?? .null
+        case (.tmdb, .video):
+            throw unsupported(tmdbVideosHaveNoEndpoint)
+        default:
+            let prefixes = UpstreamService.allCases.filter { issues($0, gid.kind) }.map { "`\($0.rawValue):`" }
+            let list =
+                prefixes.count > 1
+                ? prefixes.dropLast().joined(separator: ", ") + " or " + prefixes[prefixes.count - 1]
+                : prefixes.joined()
+            throw badInput(
+                "'\(gid)' names nothing: \(gid.service.displayName) has no \(gid.kind.rawValue)s; "
+                    + "\(gid.kind.rawValue) ids start with \(list).")
+        }
     }
-  }
 
-  /// Why `tmdb:video:…` ids cannot be fetched again.
-  static let tmdbVideosHaveNoEndpoint =
-    "TMDB videos cannot be fetched by id: TMDB has no endpoint that reads one video by its key "
-    + "(only /3/movie/{id}/videos, a movie's list); reach them through `Movie.videos`."
+    /// Why `tmdb:video:…` ids cannot be fetched again.
+    static let tmdbVideosHaveNoEndpoint =
+        "TMDB videos cannot be fetched by id: TMDB has no endpoint that reads one video by its key "
+        + "(only /3/movie/{id}/videos, a movie's list); reach them through `Movie.videos`."
 
-  /// Whether `service` hands out ids of `kind`.
-  static func issues(_ service: UpstreamService, _ kind: GlobalID.Kind) -> Bool {
-    switch kind {
-    case .artist, .album, .track: [.iTunes, .appleMusic, .rakuten].contains(service)
-    case .video: [.iTunes, .youTube, .tmdb].contains(service)
-    case .movie: service == .tmdb
+    /// Whether `service` hands out ids of `kind`.
+    static func issues(_ service: UpstreamService, _ kind: GlobalID.Kind) -> Bool {
+        switch kind {
+        case .artist, .album, .track: [.iTunes, .appleMusic, .rakuten].contains(service)
+        case .video: [.iTunes, .youTube, .tmdb].contains(service)
+        case .movie: service == .tmdb
+        }
     }
-  }
 }
 
 /// The `first` argument of a root list field: 10 when absent, else 1…50 as the schema
 /// documents (the upstream searches' own page limits); anything else is a BAD_USER_INPUT
 /// error rather than a silently empty or oversized list.
 func pageSize(_ args: JSONObject, default defaultSize: Int = 10, range: ClosedRange<Int> = 1...50) throws -> Int {
-  try optionalPageSize(args, range: range) ?? defaultSize
+    try optionalPageSize(args, range: range) ?? defaultSize
 }
 
 /// `first` when given, checked against `range` like `pageSize`; nil when absent (all items).
 func optionalPageSize(_ args: JSONObject, range: ClosedRange<Int>) throws -> Int? {
-  guard let first = args.int("first") else { return nil }
-  guard range.contains(first) else {
-    throw badInput("first must be between \(range.lowerBound) and \(range.upperBound); got \(first).")
-  }
-  return first
+    guard let first = args.int("first") else { return nil }
+    guard range.contains(first) else {
+        throw badInput("first must be between \(range.lowerBound) and \(range.upperBound); got \(first).")
+    }
+    return first
 }

@@ -5,36 +5,36 @@ import Synchronization
 /// not cached (an error, a failure, a response too large or with no TTL). Shared by the
 /// request's transports; thread-safe.
 final class ResultFreshness: Sendable {
-  private struct State {
-    var expires: ContinuousClock.Instant?
-    var reads = 0
-    var reusable = true
-  }
-
-  private let state = Mutex(State())
-
-  /// A read answered by, or stored in, the cache until `expires`.
-  func noteCached(until expires: ContinuousClock.Instant) {
-    state.withLock { state in
-      state.reads += 1
-      state.expires = min(state.expires ?? expires, expires)
+    private struct State {
+        var expires: ContinuousClock.Instant?
+        var reads = 0
+        var reusable = true
     }
-  }
 
-  /// A read whose response the cache does not hold.
-  func noteUncached() {
-    state.withLock { state in
-      state.reads += 1
-      state.reusable = false
-    }
-  }
+    private let state = Mutex(State())
 
-  /// The expiry of a result built from these reads and the number of reads; nil when the
-  /// result must not be reused, or read nothing upstream (then there is nothing to save).
-  var reusableUntil: (expires: ContinuousClock.Instant, reads: Int)? {
-    state.withLock { state in
-      guard state.reusable, let expires = state.expires else { return nil }
-      return (expires, state.reads)
+    /// A read answered by, or stored in, the cache until `expires`.
+    func noteCached(until expires: ContinuousClock.Instant) {
+        state.withLock { state in
+            state.reads += 1
+            state.expires = min(state.expires ?? expires, expires)
+        }
     }
-  }
+
+    /// A read whose response the cache does not hold.
+    func noteUncached() {
+        state.withLock { state in
+            state.reads += 1
+            state.reusable = false
+        }
+    }
+
+    /// The expiry of a result built from these reads and the number of reads; nil when the
+    /// result must not be reused, or read nothing upstream (then there is nothing to save).
+    var reusableUntil: (expires: ContinuousClock.Instant, reads: Int)? {
+        state.withLock { state in
+            guard state.reusable, let expires = state.expires else { return nil }
+            return (expires, state.reads)
+        }
+    }
 }

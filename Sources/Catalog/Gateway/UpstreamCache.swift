@@ -10,301 +10,305 @@ import Synchronization
 /// Thread-safe; one per `Gateway`. Only 2xx responses are stored (errors are never cached,
 /// so a retry after an outage reaches the upstream again).
 public final class UpstreamCache: Sendable {
-  /// What an entry holds.
-  enum Value {
-    case upstream(UpstreamResponse)
-    case result(CachedResult)
-  }
-
-  struct Entry {
-    var value: Value
-    var expires: ContinuousClock.Instant
-    var bytes: Int
-    /// Position in `recency`; older positions of the same key are stale.
-    var tick: UInt64
-  }
-
-  struct State {
-    var entries: [ExactStringKey: Entry] = [:]
-    /// Keys in order of use, oldest first, with lazily skipped stale positions.
-    var recency: [(key: ExactStringKey, tick: UInt64)] = []
-    var recencyStart = 0
-    var nextTick: UInt64 = 0
-    var bytes = 0
-  }
-
-  /// The most body bytes (plus key bytes) kept at once.
-  public let maxBytes: Int
-  private let state = Mutex(State())
-
-  public init(maxBytes: Int) {
-    self.maxBytes = max(0, maxBytes)
-  }
-
-  /// The live response stored under `key`, marking it recently used; nil when absent or expired.
-  public func lookUp(_ key: String, now: ContinuousClock.Instant = .now) -> UpstreamResponse? {
-    lookUpWithExpiry(key, now: now)?.response
-  }
-
-  /// `lookUp`, with the instant the response stops being served.
-  func lookUpWithExpiry(_ key: String, now: ContinuousClock.Instant = .now)
-    -> (response: UpstreamResponse, expires: ContinuousClock.Instant)?
-  {
-    guard let (value, expires) = liveValue(key, now: now), case .upstream(let response) = value else { return nil }
-    return (response, expires)
-  }
-
-  /// Stores `response` under `key` for `ttlSeconds` (nothing when ≤ 0 or larger than the
-  /// whole cache), evicting least recently used entries to stay within `maxBytes`.
-  /// - Returns: the instant the stored response expires; nil when it was not stored.
-  @discardableResult
-  public func store(
-    _ response: UpstreamResponse, for key: String, ttlSeconds: Int, now: ContinuousClock.Instant = .now
-  ) -> ContinuousClock.Instant? {
-    guard ttlSeconds > 0 else { return nil }
-    let expires = now.advanced(by: .seconds(ttlSeconds))
-    return insert(.upstream(response), for: key, bytes: response.body.count, expires: expires) ? expires : nil
-  }
-
-  /// Drops the entry under `key`, if any.
-  public func remove(_ key: String) {
-    let key = ExactStringKey(key)
-    state.withLock { state in
-      if let entry = state.entries.removeValue(forKey: key) { state.bytes -= entry.bytes }
+    /// What an entry holds.
+    enum Value {
+        case upstream(UpstreamResponse)
+        case result(CachedResult)
     }
-  }
 
-  /// The live result stored under `resultKey`, marking it recently used.
-  public func lookUpResult(_ resultKey: String, now: ContinuousClock.Instant = .now) -> CachedResult? {
-    lookUpResult(ExactStringKey(resultKey), now: now)
-  }
-
-  func lookUpResult(_ resultKey: ExactStringKey, now: ContinuousClock.Instant = .now) -> CachedResult? {
-    guard let (value, _) = liveValue(resultKey, now: now), case .result(let result) = value else { return nil }
-    return result
-  }
-
-  /// Stores a GraphQL result until `expires` (nothing when that has passed or the result is
-  /// larger than the whole cache), evicting as `store` does.
-  public func storeResult(
-    _ result: CachedResult, for resultKey: String, expires: ContinuousClock.Instant, now: ContinuousClock.Instant = .now
-  ) {
-    storeResult(result, for: ExactStringKey(resultKey), expires: expires, now: now)
-  }
-
-  func storeResult(
-    _ result: CachedResult, for resultKey: ExactStringKey, expires: ContinuousClock.Instant,
-    now: ContinuousClock.Instant = .now
-  ) {
-    guard expires > now else { return }
-    insert(
-      .result(result), for: resultKey, bytes: (result.result.dataJSON?.count ?? 0) + result.responseBody.count,
-      expires: expires)
-  }
-
-  private func liveValue(_ text: String, now: ContinuousClock.Instant) -> (Value, ContinuousClock.Instant)? {
-    liveValue(ExactStringKey(text), now: now)
-  }
-
-  private func liveValue(_ key: ExactStringKey, now: ContinuousClock.Instant) -> (Value, ContinuousClock.Instant)? {
-    state.withLock { state in
-      guard let index = state.entries.index(forKey: key) else { return nil }
-      let entry = state.entries.values[index]
-      guard entry.expires > now else {
-        state.bytes -= entry.bytes
-        state.entries.remove(at: index)
-        return nil
-      }
-      // The most recently used entry already (a hot key hit again and again) stays as it is.
-      if entry.tick != state.nextTick {
-        // `use` leaves `entries` alone, so `index` still points at this entry.
-        let tick = state.use(key)
-        state.entries.values[index].tick = tick
-      }
-      return (entry.value, entry.expires)
+    struct Entry {
+        var value: Value
+        var expires: ContinuousClock.Instant
+        var bytes: Int
+        /// Position in `recency`; older positions of the same key are stale.
+        var tick: UInt64
     }
-  }
 
-  /// Adds an entry of `bodyBytes` (plus its key and a fixed overhead); false when it alone is
-  /// over `maxBytes`.
-  @discardableResult
-  private func insert(_ value: Value, for text: String, bytes bodyBytes: Int, expires: ContinuousClock.Instant) -> Bool {
-    insert(value, for: ExactStringKey(text), bytes: bodyBytes, expires: expires)
-  }
-
-  @discardableResult
-  private func insert(
-    _ value: Value, for key: ExactStringKey, bytes bodyBytes: Int, expires: ContinuousClock.Instant
-  ) -> Bool {
-    let bytes = bodyBytes + key.utf8.count + 256
-    guard bytes <= maxBytes else { return false }
-    state.withLock { state in
-      if let old = state.entries[key] { state.bytes -= old.bytes }
-      let tick = state.use(key)
-      state.entries[key] = Entry(value: value, expires: expires, bytes: bytes, tick: tick)
-      state.bytes += bytes
-      state.evict(toFit: maxBytes)
+    struct State {
+        var entries: [ExactStringKey: Entry] = [:]
+        /// Keys in order of use, oldest first, with lazily skipped stale positions.
+        var recency: [(key: ExactStringKey, tick: UInt64)] = []
+        var recencyStart = 0
+        var nextTick: UInt64 = 0
+        var bytes = 0
     }
-    return true
-  }
 
-  /// Bytes and entries held now (for tests and metrics).
-  public var usage: (bytes: Int, entries: Int) { state.withLock { ($0.bytes, $0.entries.count) } }
+    /// The most body bytes (plus key bytes) kept at once.
+    public let maxBytes: Int
+    private let state = Mutex(State())
 
-  /// The cache key of a GET: the URL without secret query parameters, plus the non-secret
-  /// request headers (names lower-cased, sorted). Secrets never become part of a key, so a
-  /// key may be logged or shown.
-  public static func cacheKey(
-    url: String, headers: [(name: String, value: String)], secretParameters: Set<String>
-  ) -> String {
-    var key = url
-    if let q = url.firstIndex(of: "?") {
-      let kept = url[url.index(after: q)...].split(separator: "&").filter { pair in
-        let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-        return !secretParameters.contains(name)
-      }
-      key = String(url[..<q]) + "?" + kept.joined(separator: "&")
+    public init(maxBytes: Int) {
+        self.maxBytes = max(0, maxBytes)
     }
-    let shown = headers.filter { $0.name.lowercased() != "authorization" }
-      .map { "\($0.name.lowercased()):\($0.value)" }.sorted()
-    return shown.isEmpty ? key : key + "\n" + shown.joined(separator: "\n")
-  }
 
-  /// The key of a GraphQL result: the operation name, the variables (as JSON) and the
-  /// document text behind a newline, which no URL starts with. The name and the variables are
-  /// length-prefixed (a missing name is `-`), so no part can pose as another: `null` and `""`
-  /// names differ, and a newline in a name cannot shift text into the document. Keys are
-  /// compared by their exact bytes. Nil when a variable holds a number JSON cannot write
-  /// (±infinity, NaN): such a request is never cached.
-  public static func resultKey(document: Source, operationName: String?, variables: JSONObject) -> String? {
-    resultKeyBytes(document: document, operationName: operationName, variables: variables).map {
-      String(decoding: $0.utf8, as: UTF8.self)
+    /// The live response stored under `key`, marking it recently used; nil when absent or expired.
+    public func lookUp(_ key: String, now: ContinuousClock.Instant = .now) -> UpstreamResponse? {
+        lookUpWithExpiry(key, now: now)?.response
     }
-  }
 
-  /// `resultKey` as the bytes the cache keys on, built without an intermediate String.
-  static func resultKeyBytes(document: Source, operationName: String?, variables: JSONObject) -> ExactStringKey? {
-    guard variables.entries.allSatisfy({ $0.value.isWritableJSON }) else { return nil }
-    let variablesJSON: [UInt8] = variables.count == 0 ? [UInt8(ascii: "{"), UInt8(ascii: "}")] : JSONWriter.serialize(.object(variables))
-    var key: [UInt8] = []
-    key.reserveCapacity(document.utf8.count + variablesJSON.count + (operationName?.utf8.count ?? 0) + 24)
-    key.append(UInt8(ascii: "\n"))
-    if let operationName {
-      key.append(contentsOf: String(operationName.utf8.count).utf8)
-      key.append(UInt8(ascii: ":"))
-      key.append(contentsOf: operationName.utf8)
-    } else {
-      key.append(UInt8(ascii: "-"))
+    /// `lookUp`, with the instant the response stops being served.
+    func lookUpWithExpiry(_ key: String, now: ContinuousClock.Instant = .now)
+        -> (response: UpstreamResponse, expires: ContinuousClock.Instant)?
+    {
+        guard let (value, expires) = liveValue(key, now: now), case .upstream(let response) = value else { return nil }
+        return (response, expires)
     }
-    key.append(UInt8(ascii: "\n"))
-    key.append(contentsOf: String(variablesJSON.count).utf8)
-    key.append(UInt8(ascii: ":"))
-    key.append(contentsOf: variablesJSON)
-    key.append(UInt8(ascii: "\n"))
-    key.append(contentsOf: document.utf8)
-    return ExactStringKey(utf8: key)
-  }
 
-  /// Seconds from a `Cache-Control: max-age=N` response header: 0 when the response says it
-  /// must not be kept or reused unchecked (`no-store`, `no-cache`, `private`: we are a cache
-  /// shared by every client); nil when it says nothing about its lifetime.
-  public static func maxAge(_ headers: [String: String]) -> Int? {
-    guard let value = headers["cache-control"] else { return nil }
-    var maxAge: Int?
-    for directive in value.split(separator: ",") {
-      let parts = directive.trimmingCharacters(in: " ").split(separator: "=", maxSplits: 1)
-      let name = parts.first.map { $0.lowercased() } ?? ""
-      if name == "no-store" || name == "no-cache" || name == "private" { return 0 }
-      if parts.count == 2, name == "max-age", let seconds = Int(parts[1]) { maxAge = max(0, seconds) }
+    /// Stores `response` under `key` for `ttlSeconds` (nothing when ≤ 0 or larger than the
+    /// whole cache), evicting least recently used entries to stay within `maxBytes`.
+    /// - Returns: the instant the stored response expires; nil when it was not stored.
+    @discardableResult
+    public func store(
+        _ response: UpstreamResponse, for key: String, ttlSeconds: Int, now: ContinuousClock.Instant = .now
+    ) -> ContinuousClock.Instant? {
+        guard ttlSeconds > 0 else { return nil }
+        let expires = now.advanced(by: .seconds(ttlSeconds))
+        return insert(.upstream(response), for: key, bytes: response.body.count, expires: expires) ? expires : nil
     }
-    return maxAge
-  }
+
+    /// Drops the entry under `key`, if any.
+    public func remove(_ key: String) {
+        let key = ExactStringKey(key)
+        state.withLock { state in
+            if let entry = state.entries.removeValue(forKey: key) { state.bytes -= entry.bytes }
+        }
+    }
+
+    /// The live result stored under `resultKey`, marking it recently used.
+    public func lookUpResult(_ resultKey: String, now: ContinuousClock.Instant = .now) -> CachedResult? {
+        lookUpResult(ExactStringKey(resultKey), now: now)
+    }
+
+    func lookUpResult(_ resultKey: ExactStringKey, now: ContinuousClock.Instant = .now) -> CachedResult? {
+        guard let (value, _) = liveValue(resultKey, now: now), case .result(let result) = value else { return nil }
+        return result
+    }
+
+    /// Stores a GraphQL result until `expires` (nothing when that has passed or the result is
+    /// larger than the whole cache), evicting as `store` does.
+    public func storeResult(
+        _ result: CachedResult, for resultKey: String, expires: ContinuousClock.Instant,
+        now: ContinuousClock.Instant = .now
+    ) {
+        storeResult(result, for: ExactStringKey(resultKey), expires: expires, now: now)
+    }
+
+    func storeResult(
+        _ result: CachedResult, for resultKey: ExactStringKey, expires: ContinuousClock.Instant,
+        now: ContinuousClock.Instant = .now
+    ) {
+        guard expires > now else { return }
+        insert(
+            .result(result), for: resultKey, bytes: (result.result.dataJSON?.count ?? 0) + result.responseBody.count,
+            expires: expires)
+    }
+
+    private func liveValue(_ text: String, now: ContinuousClock.Instant) -> (Value, ContinuousClock.Instant)? {
+        liveValue(ExactStringKey(text), now: now)
+    }
+
+    private func liveValue(_ key: ExactStringKey, now: ContinuousClock.Instant) -> (Value, ContinuousClock.Instant)? {
+        state.withLock { state in
+            guard let index = state.entries.index(forKey: key) else { return nil }
+            let entry = state.entries.values[index]
+            guard entry.expires > now else {
+                state.bytes -= entry.bytes
+                state.entries.remove(at: index)
+                return nil
+            }
+            // The most recently used entry already (a hot key hit again and again) stays as it is.
+            if entry.tick != state.nextTick {
+                // `use` leaves `entries` alone, so `index` still points at this entry.
+                let tick = state.use(key)
+                state.entries.values[index].tick = tick
+            }
+            return (entry.value, entry.expires)
+        }
+    }
+
+    /// Adds an entry of `bodyBytes` (plus its key and a fixed overhead); false when it alone is
+    /// over `maxBytes`.
+    @discardableResult
+    private func insert(_ value: Value, for text: String, bytes bodyBytes: Int, expires: ContinuousClock.Instant)
+        -> Bool
+    {
+        insert(value, for: ExactStringKey(text), bytes: bodyBytes, expires: expires)
+    }
+
+    @discardableResult
+    private func insert(
+        _ value: Value, for key: ExactStringKey, bytes bodyBytes: Int, expires: ContinuousClock.Instant
+    ) -> Bool {
+        let bytes = bodyBytes + key.utf8.count + 256
+        guard bytes <= maxBytes else { return false }
+        state.withLock { state in
+            if let old = state.entries[key] { state.bytes -= old.bytes }
+            let tick = state.use(key)
+            state.entries[key] = Entry(value: value, expires: expires, bytes: bytes, tick: tick)
+            state.bytes += bytes
+            state.evict(toFit: maxBytes)
+        }
+        return true
+    }
+
+    /// Bytes and entries held now (for tests and metrics).
+    public var usage: (bytes: Int, entries: Int) { state.withLock { ($0.bytes, $0.entries.count) } }
+
+    /// The cache key of a GET: the URL without secret query parameters, plus the non-secret
+    /// request headers (names lower-cased, sorted). Secrets never become part of a key, so a
+    /// key may be logged or shown.
+    public static func cacheKey(
+        url: String, headers: [(name: String, value: String)], secretParameters: Set<String>
+    ) -> String {
+        var key = url
+        if let q = url.firstIndex(of: "?") {
+            let kept = url[url.index(after: q)...].split(separator: "&").filter { pair in
+                let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+                return !secretParameters.contains(name)
+            }
+            key = String(url[..<q]) + "?" + kept.joined(separator: "&")
+        }
+        let shown = headers.filter { $0.name.lowercased() != "authorization" }
+            .map { "\($0.name.lowercased()):\($0.value)" }.sorted()
+        return shown.isEmpty ? key : key + "\n" + shown.joined(separator: "\n")
+    }
+
+    /// The key of a GraphQL result: the operation name, the variables (as JSON) and the
+    /// document text behind a newline, which no URL starts with. The name and the variables are
+    /// length-prefixed (a missing name is `-`), so no part can pose as another: `null` and `""`
+    /// names differ, and a newline in a name cannot shift text into the document. Keys are
+    /// compared by their exact bytes. Nil when a variable holds a number JSON cannot write
+    /// (±infinity, NaN): such a request is never cached.
+    public static func resultKey(document: Source, operationName: String?, variables: JSONObject) -> String? {
+        resultKeyBytes(document: document, operationName: operationName, variables: variables).map {
+            String(decoding: $0.utf8, as: UTF8.self)
+        }
+    }
+
+    /// `resultKey` as the bytes the cache keys on, built without an intermediate String.
+    static func resultKeyBytes(document: Source, operationName: String?, variables: JSONObject) -> ExactStringKey? {
+        guard variables.entries.allSatisfy({ $0.value.isWritableJSON }) else { return nil }
+        let variablesJSON: [UInt8] =
+            variables.count == 0 ? [UInt8(ascii: "{"), UInt8(ascii: "}")] : JSONWriter.serialize(.object(variables))
+        var key: [UInt8] = []
+        key.reserveCapacity(document.utf8.count + variablesJSON.count + (operationName?.utf8.count ?? 0) + 24)
+        key.append(UInt8(ascii: "\n"))
+        if let operationName {
+            key.append(contentsOf: String(operationName.utf8.count).utf8)
+            key.append(UInt8(ascii: ":"))
+            key.append(contentsOf: operationName.utf8)
+        } else {
+            key.append(UInt8(ascii: "-"))
+        }
+        key.append(UInt8(ascii: "\n"))
+        key.append(contentsOf: String(variablesJSON.count).utf8)
+        key.append(UInt8(ascii: ":"))
+        key.append(contentsOf: variablesJSON)
+        key.append(UInt8(ascii: "\n"))
+        key.append(contentsOf: document.utf8)
+        return ExactStringKey(utf8: key)
+    }
+
+    /// Seconds from a `Cache-Control: max-age=N` response header: 0 when the response says it
+    /// must not be kept or reused unchecked (`no-store`, `no-cache`, `private`: we are a cache
+    /// shared by every client); nil when it says nothing about its lifetime.
+    public static func maxAge(_ headers: [String: String]) -> Int? {
+        guard let value = headers["cache-control"] else { return nil }
+        var maxAge: Int?
+        for directive in value.split(separator: ",") {
+            let parts = directive.trimmingCharacters(in: " ").split(separator: "=", maxSplits: 1)
+            let name = parts.first.map { $0.lowercased() } ?? ""
+            if name == "no-store" || name == "no-cache" || name == "private" { return 0 }
+            if parts.count == 2, name == "max-age", let seconds = Int(parts[1]) { maxAge = max(0, seconds) }
+        }
+        return maxAge
+    }
 }
 
 /// A GraphQL result kept in the `UpstreamCache`: everything a repeat of its request needs to
 /// answer without executing.
 public struct CachedResult: Sendable {
-  /// The error-free result.
-  public var result: ExecutionResult
-  /// The query's cost estimate (it depends only on the request, like the result).
-  public var estimatedCost: Int
-  /// Upstream reads the result was built from (requests sent plus cache hits): a repeat
-  /// reports them all as cache hits.
-  public var upstreamReads: Int
-  /// The whole response a repeat gets (`GatewayResponse.serialized()` of the hit: the
-  /// result, then `extensions` with 0 requests and `upstreamReads` cache hits), written once
-  /// when the result is kept so that hits send it without serializing.
-  public let responseBody: [UInt8]
+    /// The error-free result.
+    public var result: ExecutionResult
+    /// The query's cost estimate (it depends only on the request, like the result).
+    public var estimatedCost: Int
+    /// Upstream reads the result was built from (requests sent plus cache hits): a repeat
+    /// reports them all as cache hits.
+    public var upstreamReads: Int
+    /// The whole response a repeat gets (`GatewayResponse.serialized()` of the hit: the
+    /// result, then `extensions` with 0 requests and `upstreamReads` cache hits), written once
+    /// when the result is kept so that hits send it without serializing.
+    public let responseBody: [UInt8]
 
-  public init(result: ExecutionResult, estimatedCost: Int, upstreamReads: Int) {
-    self.result = result
-    self.estimatedCost = estimatedCost
-    self.upstreamReads = upstreamReads
-    self.responseBody = Self.hit(result: result, estimatedCost: estimatedCost, upstreamReads: upstreamReads)
-      .serializedResponse()
-  }
+    public init(result: ExecutionResult, estimatedCost: Int, upstreamReads: Int) {
+        self.result = result
+        self.estimatedCost = estimatedCost
+        self.upstreamReads = upstreamReads
+        self.responseBody = Self.hit(result: result, estimatedCost: estimatedCost, upstreamReads: upstreamReads)
+            .serializedResponse()
+    }
 
-  /// The gateway's answer to a repeat of the request.
-  func hit() -> GatewayResponse {
-    var response = Self.hit(result: result, estimatedCost: estimatedCost, upstreamReads: upstreamReads)
-    response.serializedBody = responseBody
-    return response
-  }
+    /// The gateway's answer to a repeat of the request.
+    func hit() -> GatewayResponse {
+        var response = Self.hit(result: result, estimatedCost: estimatedCost, upstreamReads: upstreamReads)
+        response.serializedBody = responseBody
+        return response
+    }
 
-  private static func hit(result: ExecutionResult, estimatedCost: Int, upstreamReads: Int) -> GatewayResponse {
-    var counts = UpstreamCounters.Counts()
-    counts.cacheHits = upstreamReads
-    return GatewayResponse(result: result, estimatedCost: estimatedCost, counts: counts, refused: false)
-  }
+    private static func hit(result: ExecutionResult, estimatedCost: Int, upstreamReads: Int) -> GatewayResponse {
+        var counts = UpstreamCounters.Counts()
+        counts.cacheHits = upstreamReads
+        return GatewayResponse(result: result, estimatedCost: estimatedCost, counts: counts, refused: false)
+    }
 }
 
 extension JSONValue {
-  /// False for a value holding a non-finite number, which JSON text cannot carry.
-  fileprivate var isWritableJSON: Bool {
-    switch self {
-    case .double(let number): number.isFinite
-    case .array(let items): items.allSatisfy(\.isWritableJSON)
-    case .object(let object): object.entries.allSatisfy { $0.value.isWritableJSON }
-    case .null, .bool, .int, .string: true
+    /// False for a value holding a non-finite number, which JSON text cannot carry.
+    fileprivate var isWritableJSON: Bool {
+        switch self {
+        case .double(let number): number.isFinite
+        case .array(let items): items.allSatisfy(\.isWritableJSON)
+        case .object(let object): object.entries.allSatisfy { $0.value.isWritableJSON }
+        case .null, .bool, .int, .string: true
+        }
     }
-  }
 }
 
 extension UpstreamCache.State {
-  mutating func use(_ key: ExactStringKey) -> UInt64 {
-    nextTick += 1
-    recency.append((key, nextTick))
-    // Hits append positions without evicting; rebuild once stale positions dominate.
-    if recency.count - recencyStart > 4 * entries.count + 1024 {
-      recency = entries.map { ($0.key, $0.value.tick) }.sorted { $0.1 < $1.1 }
-      recency.append((key, nextTick))
-      recencyStart = 0
+    mutating func use(_ key: ExactStringKey) -> UInt64 {
+        nextTick += 1
+        recency.append((key, nextTick))
+        // Hits append positions without evicting; rebuild once stale positions dominate.
+        if recency.count - recencyStart > 4 * entries.count + 1024 {
+            recency = entries.map { ($0.key, $0.value.tick) }.sorted { $0.1 < $1.1 }
+            recency.append((key, nextTick))
+            recencyStart = 0
+        }
+        return nextTick
     }
-    return nextTick
-  }
 
-  mutating func evict(toFit maxBytes: Int) {
-    while bytes > maxBytes, recencyStart < recency.count {
-      let (key, tick) = recency[recencyStart]
-      recencyStart += 1
-      if let entry = entries[key], entry.tick == tick {
-        bytes -= entry.bytes
-        entries[key] = nil
-      }
+    mutating func evict(toFit maxBytes: Int) {
+        while bytes > maxBytes, recencyStart < recency.count {
+            let (key, tick) = recency[recencyStart]
+            recencyStart += 1
+            if let entry = entries[key], entry.tick == tick {
+                bytes -= entry.bytes
+                entries[key] = nil
+            }
+        }
+        // Compact the recency list once most of it is stale positions.
+        if recencyStart > 1024, recencyStart * 2 > recency.count {
+            recency.removeFirst(recencyStart)
+            recencyStart = 0
+        }
     }
-    // Compact the recency list once most of it is stale positions.
-    if recencyStart > 1024, recencyStart * 2 > recency.count {
-      recency.removeFirst(recencyStart)
-      recencyStart = 0
-    }
-  }
 }
 
 extension StringProtocol {
-  fileprivate func trimmingCharacters(in set: Character) -> Substring {
-    var slice = Substring(self)
-    while slice.first == set { slice.removeFirst() }
-    while slice.last == set { slice.removeLast() }
-    return slice
-  }
+    fileprivate func trimmingCharacters(in set: Character) -> Substring {
+        var slice = Substring(self)
+        while slice.first == set { slice.removeFirst() }
+        while slice.last == set { slice.removeLast() }
+        return slice
+    }
 }

@@ -4,39 +4,39 @@ import HTTPClient
 /// and redaction are the client's (see `HTTPClient.Configuration`); this only maps its
 /// failures onto `TransportFailure` and reports how many times each request was sent.
 public struct HTTPClientTransport: UpstreamTransport {
-  public let client: HTTPClient
-  /// Bounds a whole call (every try and back-off) in milliseconds; nil leaves only the
-  /// client's per-try timeout.
-  public var deadlineMs: Int?
+    public let client: HTTPClient
+    /// Bounds a whole call (every try and back-off) in milliseconds; nil leaves only the
+    /// client's per-try timeout.
+    public var deadlineMs: Int?
 
-  public init(client: HTTPClient, deadlineMs: Int? = nil) {
-    self.client = client
-    self.deadlineMs = deadlineMs
-  }
-
-  /// The secret query parameters of the five providers, for `HTTPClient.Configuration`:
-  /// YouTube `key`, TMDB `api_key`, Rakuten `applicationId` and `accessKey`.
-  public static let secretQueryParameters: Set<String> = [
-    "key", "api_key", "apikey", "applicationId", "accessKey", "access_token", "token",
-  ]
-
-  public func get(url: String, headers: [(name: String, value: String)]) async throws -> UpstreamResponse {
-    let deadline = deadlineMs.map { ContinuousClock.now.advanced(by: .milliseconds($0)) }
-    let (result, tries) = await client.executeCountingTries(
-      HTTPClientRequest(method: "GET", url: url, headers: HTTPClientHeaders(headers.map { ($0.name, $0.value) })),
-      deadline: deadline)
-    let failure: TransportFailure
-    switch result {
-    case .success(let response):
-      var fields: [String: String] = [:]
-      for field in response.headers { fields[field.name.lowercased()] = field.value }
-      return UpstreamResponse(status: response.status, headers: fields, body: response.body, tries: tries)
-    case .failure(.timedOut), .failure(.deadlineExceeded): failure = .timedOut
-    case .failure(.connectFailed(_, let message)): failure = .connectFailed(reason: message)
-    case .failure(.responseTooLarge(_, let limit)): failure = .failed(reason: "response larger than \(limit) bytes")
-    case .failure(.cancelled): throw CancellationError()
-    case .failure(.transport(_, let code, let message)): failure = .failed(reason: "curl \(code): \(message)")
+    public init(client: HTTPClient, deadlineMs: Int? = nil) {
+        self.client = client
+        self.deadlineMs = deadlineMs
     }
-    throw tries > 1 ? TransportFailure.afterTries(failure, tries: tries) : failure
-  }
+
+    /// The secret query parameters of the five providers, for `HTTPClient.Configuration`:
+    /// YouTube `key`, TMDB `api_key`, Rakuten `applicationId` and `accessKey`.
+    public static let secretQueryParameters: Set<String> = [
+        "key", "api_key", "apikey", "applicationId", "accessKey", "access_token", "token",
+    ]
+
+    public func get(url: String, headers: [(name: String, value: String)]) async throws -> UpstreamResponse {
+        let deadline = deadlineMs.map { ContinuousClock.now.advanced(by: .milliseconds($0)) }
+        let (result, tries) = await client.executeCountingTries(
+            HTTPClientRequest(method: "GET", url: url, headers: HTTPClientHeaders(headers.map { ($0.name, $0.value) })),
+            deadline: deadline)
+        let failure: TransportFailure
+        switch result {
+        case .success(let response):
+            var fields: [String: String] = [:]
+            for field in response.headers { fields[field.name.lowercased()] = field.value }
+            return UpstreamResponse(status: response.status, headers: fields, body: response.body, tries: tries)
+        case .failure(.timedOut), .failure(.deadlineExceeded): failure = .timedOut
+        case .failure(.connectFailed(_, let message)): failure = .connectFailed(reason: message)
+        case .failure(.responseTooLarge(_, let limit)): failure = .failed(reason: "response larger than \(limit) bytes")
+        case .failure(.cancelled): throw CancellationError()
+        case .failure(.transport(_, let code, let message)): failure = .failed(reason: "curl \(code): \(message)")
+        }
+        throw tries > 1 ? TransportFailure.afterTries(failure, tries: tries) : failure
+    }
 }

@@ -6,50 +6,50 @@
 /// Unicode text is sent in the exact scalars it came in (NFC and NFD stay distinct; no
 /// normalisation happens anywhere on this path).
 public enum QueryEncoding {
-  /// `value` percent-encoded for use as a query name or value (RFC 3986 §2.1, §2.3).
-  public static func percentEncode(_ value: String) -> String {
-    var out: [UInt8] = []
-    out.reserveCapacity(value.utf8.count)
-    for byte in value.utf8 {
-      if isUnreserved(byte) {
-        out.append(byte)
-      } else {
-        out.append(UInt8(ascii: "%"))
-        out.append(hexDigits[Int(byte >> 4)])
-        out.append(hexDigits[Int(byte & 0x0F)])
-      }
+    /// `value` percent-encoded for use as a query name or value (RFC 3986 §2.1, §2.3).
+    public static func percentEncode(_ value: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(value.utf8.count)
+        for byte in value.utf8 {
+            if isUnreserved(byte) {
+                out.append(byte)
+            } else {
+                out.append(UInt8(ascii: "%"))
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
-    return String(decoding: out, as: UTF8.self)
-  }
 
-  /// `name=value` pairs, each side percent-encoded, joined with `&`. Nil values are left out.
-  public static func queryString(_ items: [(String, String?)]) -> String {
-    items.compactMap { name, value in value.map { "\(percentEncode(name))=\(percentEncode($0))" } }
-      .joined(separator: "&")
-  }
-
-  /// A comma-separated id list: each id percent-encoded, then joined with a literal `,`
-  /// (a sub-delimiter every upstream splits on), so an id can never smuggle in a comma.
-  public static func idList(_ ids: [String]) -> String {
-    ids.map(percentEncode).joined(separator: ",")
-  }
-
-  private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
-
-  private static func isUnreserved(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-      UInt8(ascii: "~"):
-      true
-    default: false
+    /// `name=value` pairs, each side percent-encoded, joined with `&`. Nil values are left out.
+    public static func queryString(_ items: [(String, String?)]) -> String {
+        items.compactMap { name, value in value.map { "\(percentEncode(name))=\(percentEncode($0))" } }
+            .joined(separator: "&")
     }
-  }
+
+    /// A comma-separated id list: each id percent-encoded, then joined with a literal `,`
+    /// (a sub-delimiter every upstream splits on), so an id can never smuggle in a comma.
+    public static func idList(_ ids: [String]) -> String {
+        ids.map(percentEncode).joined(separator: ",")
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            true
+        default: false
+        }
+    }
 }
 
 /// Joins a base URL (scheme + host, maybe a path prefix, trailing `/` optional) with a path
 /// and an already-encoded query.
 func upstreamURL(base: String, path: String, query: String) -> String {
-  let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
-  return query.isEmpty ? trimmed + path : "\(trimmed)\(path)?\(query)"
+    let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
+    return query.isEmpty ? trimmed + path : "\(trimmed)\(path)?\(query)"
 }

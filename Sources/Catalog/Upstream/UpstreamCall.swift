@@ -3,73 +3,73 @@ import Foundation
 /// The one place a provider's GET goes through: runs the transport and turns everything
 /// that is not a response into an `UpstreamError`, with the provider's secrets redacted.
 struct UpstreamCall {
-  let service: UpstreamService
-  let transport: any UpstreamTransport
-  /// Key/token values that must never appear in an error.
-  let secrets: [String]
+    let service: UpstreamService
+    let transport: any UpstreamTransport
+    /// Key/token values that must never appear in an error.
+    let secrets: [String]
 
-  func get(_ url: String, headers: [(name: String, value: String)] = []) async throws(UpstreamError)
-    -> UpstreamResponse
-  {
-    do {
-      return try await transport.get(url: url, headers: headers)
-    } catch let failure as TransportFailure {
-      throw UpstreamError(service: service, kind: kind(of: failure))
-    } catch let error as UpstreamError {
-      throw error
-    } catch is CancellationError {
-      throw UpstreamError(service: service, kind: .unreachable(reason: "cancelled"))
-    } catch {
-      throw UpstreamError(service: service, kind: .unreachable(reason: redact(String(describing: error))))
+    func get(_ url: String, headers: [(name: String, value: String)] = []) async throws(UpstreamError)
+        -> UpstreamResponse
+    {
+        do {
+            return try await transport.get(url: url, headers: headers)
+        } catch let failure as TransportFailure {
+            throw UpstreamError(service: service, kind: kind(of: failure))
+        } catch let error as UpstreamError {
+            throw error
+        } catch is CancellationError {
+            throw UpstreamError(service: service, kind: .unreachable(reason: "cancelled"))
+        } catch {
+            throw UpstreamError(service: service, kind: .unreachable(reason: redact(String(describing: error))))
+        }
     }
-  }
 
-  /// GETs `url` and decodes the response with `decode`; any error's text is redacted.
-  func fetch<T>(
-    _ url: String, headers: [(name: String, value: String)] = [],
-    decode: (_ status: Int, _ headers: [String: String], _ body: [UInt8]) throws(UpstreamError) -> T
-  ) async throws(UpstreamError) -> T {
-    let response = try await get(url, headers: headers)
-    do {
-      return try decode(response.status, response.headers, response.body)
-    } catch {
-      // A 2xx the provider cannot read was cached like any 2xx; an error must not outlive
-      // the upstream's recovery by a whole TTL.
-      if case .badResponse = error.kind { transport.discard(url: url, headers: headers) }
-      throw error.redacting(secrets)
+    /// GETs `url` and decodes the response with `decode`; any error's text is redacted.
+    func fetch<T>(
+        _ url: String, headers: [(name: String, value: String)] = [],
+        decode: (_ status: Int, _ headers: [String: String], _ body: [UInt8]) throws(UpstreamError) -> T
+    ) async throws(UpstreamError) -> T {
+        let response = try await get(url, headers: headers)
+        do {
+            return try decode(response.status, response.headers, response.body)
+        } catch {
+            // A 2xx the provider cannot read was cached like any 2xx; an error must not outlive
+            // the upstream's recovery by a whole TTL.
+            if case .badResponse = error.kind { transport.discard(url: url, headers: headers) }
+            throw error.redacting(secrets)
+        }
     }
-  }
 
-  func redact(_ text: String) -> String { Redaction.redact(text, secrets: secrets) }
+    func redact(_ text: String) -> String { Redaction.redact(text, secrets: secrets) }
 
-  /// The error kind of a transport failure, however many tries it took.
-  private func kind(of failure: TransportFailure) -> UpstreamError.Kind {
-    switch failure {
-    case .timedOut: .timeout
-    case .connectFailed(let reason), .failed(let reason): .unreachable(reason: redact(reason))
-    case .afterTries(let last, _): kind(of: last)
+    /// The error kind of a transport failure, however many tries it took.
+    private func kind(of failure: TransportFailure) -> UpstreamError.Kind {
+        switch failure {
+        case .timedOut: .timeout
+        case .connectFailed(let reason), .failed(let reason): .unreachable(reason: redact(reason))
+        case .afterTries(let last, _): kind(of: last)
+        }
     }
-  }
 }
 
 extension UpstreamError {
-  /// This error with every secret removed from its texts (an upstream may echo a key back).
-  func redacting(_ secrets: [String]) -> UpstreamError {
-    var copy = self
-    switch kind {
-    case .httpStatus(let code, let summary):
-      copy.kind = .httpStatus(code: code, bodySummary: Redaction.redact(summary, secrets: secrets))
-    case .badResponse(let reason): copy.kind = .badResponse(reason: Redaction.redact(reason, secrets: secrets))
-    case .unreachable(let reason): copy.kind = .unreachable(reason: Redaction.redact(reason, secrets: secrets))
-    case .timeout, .quotaExceeded, .authFailed, .notConfigured: break
+    /// This error with every secret removed from its texts (an upstream may echo a key back).
+    func redacting(_ secrets: [String]) -> UpstreamError {
+        var copy = self
+        switch kind {
+        case .httpStatus(let code, let summary):
+            copy.kind = .httpStatus(code: code, bodySummary: Redaction.redact(summary, secrets: secrets))
+        case .badResponse(let reason): copy.kind = .badResponse(reason: Redaction.redact(reason, secrets: secrets))
+        case .unreachable(let reason): copy.kind = .unreachable(reason: Redaction.redact(reason, secrets: secrets))
+        case .timeout, .quotaExceeded, .authFailed, .notConfigured: break
+        }
+        return copy
     }
-    return copy
-  }
 }
 
 /// The `Retry-After` header (name matched case-insensitively) in whole seconds; HTTP-date
 /// forms are ignored.
 func retryAfterSeconds(_ headers: [String: String]) -> Int? {
-  let value = headers["retry-after"] ?? headers.first { $0.key.lowercased() == "retry-after" }?.value
-  return value.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    let value = headers["retry-after"] ?? headers.first { $0.key.lowercased() == "retry-after" }?.value
+    return value.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
 }

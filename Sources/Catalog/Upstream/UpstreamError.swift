@@ -6,88 +6,88 @@ import GraphQL
 /// and `status` the HTTP status when one was received. Descriptions never contain API
 /// keys or tokens: providers redact their secrets before building one.
 public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// What went wrong.
-  public enum Kind: Sendable, Equatable {
-    /// No complete response within the transport's timeout. `UPSTREAM_TIMEOUT`.
-    case timeout
-    /// An HTTP error status that is not one of the kinds below; `bodySummary` is the
-    /// upstream's own error message (or the first ~200 characters of its body).
-    /// `UPSTREAM_HTTP_ERROR`.
-    case httpStatus(code: Int, bodySummary: String)
-    /// Rate limit or daily quota (YouTube `quotaExceeded`, any 429, iTunes' empty 403).
-    /// `UPSTREAM_QUOTA_EXCEEDED`.
-    case quotaExceeded
-    /// The key or token was rejected (TMDB status 7, YouTube `keyInvalid`, Apple Music 401,
-    /// Rakuten "specify valid applicationId"). `UPSTREAM_AUTH_FAILED`.
-    case authFailed
-    /// A response we cannot use: not JSON, truncated, an HTML page, an unexpected shape.
-    /// `UPSTREAM_BAD_RESPONSE`.
-    case badResponse(reason: String)
-    /// The provider has no key/token configured, so it was never called. `UPSTREAM_NOT_CONFIGURED`.
-    case notConfigured
-    /// No HTTP exchange happened: connection refused, DNS failure, reset. `UPSTREAM_UNREACHABLE`.
-    case unreachable(reason: String)
-  }
-
-  public var service: UpstreamService
-  public var kind: Kind
-  /// HTTP status of the failed response; nil when none was received.
-  public var status: Int?
-  /// Seconds from a `Retry-After` header, when the upstream sent one.
-  public var retryAfterSeconds: Int?
-
-  public init(service: UpstreamService, kind: Kind, status: Int? = nil, retryAfterSeconds: Int? = nil) {
-    self.service = service
-    self.kind = kind
-    self.status = status
-    self.retryAfterSeconds = retryAfterSeconds
-  }
-
-  /// The GraphQL `extensions.code` of this error.
-  public var code: String {
-    switch kind {
-    case .timeout: "UPSTREAM_TIMEOUT"
-    case .httpStatus: "UPSTREAM_HTTP_ERROR"
-    case .quotaExceeded: "UPSTREAM_QUOTA_EXCEEDED"
-    case .authFailed: "UPSTREAM_AUTH_FAILED"
-    case .badResponse: "UPSTREAM_BAD_RESPONSE"
-    case .notConfigured: "UPSTREAM_NOT_CONFIGURED"
-    case .unreachable: "UPSTREAM_UNREACHABLE"
+    /// What went wrong.
+    public enum Kind: Sendable, Equatable {
+        /// No complete response within the transport's timeout. `UPSTREAM_TIMEOUT`.
+        case timeout
+        /// An HTTP error status that is not one of the kinds below; `bodySummary` is the
+        /// upstream's own error message (or the first ~200 characters of its body).
+        /// `UPSTREAM_HTTP_ERROR`.
+        case httpStatus(code: Int, bodySummary: String)
+        /// Rate limit or daily quota (YouTube `quotaExceeded`, any 429, iTunes' empty 403).
+        /// `UPSTREAM_QUOTA_EXCEEDED`.
+        case quotaExceeded
+        /// The key or token was rejected (TMDB status 7, YouTube `keyInvalid`, Apple Music 401,
+        /// Rakuten "specify valid applicationId"). `UPSTREAM_AUTH_FAILED`.
+        case authFailed
+        /// A response we cannot use: not JSON, truncated, an HTML page, an unexpected shape.
+        /// `UPSTREAM_BAD_RESPONSE`.
+        case badResponse(reason: String)
+        /// The provider has no key/token configured, so it was never called. `UPSTREAM_NOT_CONFIGURED`.
+        case notConfigured
+        /// No HTTP exchange happened: connection refused, DNS failure, reset. `UPSTREAM_UNREACHABLE`.
+        case unreachable(reason: String)
     }
-  }
 
-  public var description: String {
-    let statusText = status.map { " (HTTP \($0))" } ?? ""
-    switch kind {
-    case .timeout: return "\(service) timed out"
-    case .httpStatus(_, let summary):
-      return summary.isEmpty ? "\(service) failed\(statusText)" : "\(service) failed\(statusText): \(summary)"
-    case .quotaExceeded: return "\(service) quota or rate limit exceeded\(statusText)"
-    case .authFailed: return "\(service) rejected the configured credentials\(statusText)"
-    case .badResponse(let reason): return "\(service) sent an unusable response\(statusText): \(reason)"
-    case .notConfigured: return "\(service) is not configured (no key or token)"
-    case .unreachable(let reason): return "\(service) is unreachable: \(reason)"
+    public var service: UpstreamService
+    public var kind: Kind
+    /// HTTP status of the failed response; nil when none was received.
+    public var status: Int?
+    /// Seconds from a `Retry-After` header, when the upstream sent one.
+    public var retryAfterSeconds: Int?
+
+    public init(service: UpstreamService, kind: Kind, status: Int? = nil, retryAfterSeconds: Int? = nil) {
+        self.service = service
+        self.kind = kind
+        self.status = status
+        self.retryAfterSeconds = retryAfterSeconds
     }
-  }
 
-  /// `extensions` of the GraphQL error: `code`, `service`, and `status` / `retryAfter`
-  /// (seconds) when known, in that order.
-  public var extensions: JSONObject {
-    var object = JSONObject([("code", .string(code)), ("service", .string(service.rawValue))])
-    if let status { object["status"] = .int(status) }
-    if let retryAfterSeconds { object["retryAfter"] = .int(retryAfterSeconds) }
-    return object
-  }
+    /// The GraphQL `extensions.code` of this error.
+    public var code: String {
+        switch kind {
+        case .timeout: "UPSTREAM_TIMEOUT"
+        case .httpStatus: "UPSTREAM_HTTP_ERROR"
+        case .quotaExceeded: "UPSTREAM_QUOTA_EXCEEDED"
+        case .authFailed: "UPSTREAM_AUTH_FAILED"
+        case .badResponse: "UPSTREAM_BAD_RESPONSE"
+        case .notConfigured: "UPSTREAM_NOT_CONFIGURED"
+        case .unreachable: "UPSTREAM_UNREACHABLE"
+        }
+    }
 
-  /// The message clients see: `description`, except that a transport failure's detail
-  /// (curl's text names the upstream's address and port, an internal fact) stays in logs.
-  public var clientMessage: String {
-    if case .unreachable = kind { return "\(service) is unreachable" }
-    return description
-  }
+    public var description: String {
+        let statusText = status.map { " (HTTP \($0))" } ?? ""
+        switch kind {
+        case .timeout: return "\(service) timed out"
+        case .httpStatus(_, let summary):
+            return summary.isEmpty ? "\(service) failed\(statusText)" : "\(service) failed\(statusText): \(summary)"
+        case .quotaExceeded: return "\(service) quota or rate limit exceeded\(statusText)"
+        case .authFailed: return "\(service) rejected the configured credentials\(statusText)"
+        case .badResponse(let reason): return "\(service) sent an unusable response\(statusText): \(reason)"
+        case .notConfigured: return "\(service) is not configured (no key or token)"
+        case .unreachable(let reason): return "\(service) is unreachable: \(reason)"
+        }
+    }
 
-  /// This failure as a field error at `path` (spec §7.1.2 "Errors"), message = `clientMessage`.
-  public func graphQLError(path: [PathComponent]? = nil) -> GraphQLError {
-    GraphQLError(clientMessage, path: path, extensions: extensions)
-  }
+    /// `extensions` of the GraphQL error: `code`, `service`, and `status` / `retryAfter`
+    /// (seconds) when known, in that order.
+    public var extensions: JSONObject {
+        var object = JSONObject([("code", .string(code)), ("service", .string(service.rawValue))])
+        if let status { object["status"] = .int(status) }
+        if let retryAfterSeconds { object["retryAfter"] = .int(retryAfterSeconds) }
+        return object
+    }
+
+    /// The message clients see: `description`, except that a transport failure's detail
+    /// (curl's text names the upstream's address and port, an internal fact) stays in logs.
+    public var clientMessage: String {
+        if case .unreachable = kind { return "\(service) is unreachable" }
+        return description
+    }
+
+    /// This failure as a field error at `path` (spec §7.1.2 "Errors"), message = `clientMessage`.
+    public func graphQLError(path: [PathComponent]? = nil) -> GraphQLError {
+        GraphQLError(clientMessage, path: path, extensions: extensions)
+    }
 }

@@ -5,56 +5,57 @@
 /// turns them into `UpstreamError`); any other thrown error is reported as unreachable.
 /// A response with an error status is returned, not thrown: classifying it is the provider's job.
 public protocol UpstreamTransport: Sendable {
-  /// GETs `url` (absolute, already percent-encoded) with extra request `headers`.
-  func get(url: String, headers: [(name: String, value: String)]) async throws -> UpstreamResponse
+    /// GETs `url` (absolute, already percent-encoded) with extra request `headers`.
+    func get(url: String, headers: [(name: String, value: String)]) async throws -> UpstreamResponse
 
-  /// The response `get` gave for `url` and `headers` could not be used (a 200 that is an HTML
-  /// page, or truncated JSON): a transport that keeps responses must not answer with it again.
-  func discard(url: String, headers: [(name: String, value: String)])
+    /// The response `get` gave for `url` and `headers` could not be used (a 200 that is an HTML
+    /// page, or truncated JSON): a transport that keeps responses must not answer with it again.
+    func discard(url: String, headers: [(name: String, value: String)])
 }
 
 extension UpstreamTransport {
-  /// Transports that keep nothing have nothing to discard.
-  public func discard(url: String, headers: [(name: String, value: String)]) {}
+    /// Transports that keep nothing have nothing to discard.
+    public func discard(url: String, headers: [(name: String, value: String)]) {}
 }
 
 /// A complete HTTP response as a provider sees it.
 public struct UpstreamResponse: Sendable {
-  public var status: Int
-  /// Header fields with lower-cased names.
-  public var headers: [String: String]
-  public var body: [UInt8]
-  /// How many times the request was sent to get this response (retries included).
-  public var tries: Int
+    public var status: Int
+    /// Header fields with lower-cased names.
+    public var headers: [String: String]
+    public var body: [UInt8]
+    /// How many times the request was sent to get this response (retries included).
+    public var tries: Int
 
-  public init(status: Int, headers: [String: String] = [:], body: [UInt8] = [], tries: Int = 1) {
-    self.status = status
-    self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
-    self.body = body
-    self.tries = tries
-  }
+    public init(status: Int, headers: [String: String] = [:], body: [UInt8] = [], tries: Int = 1) {
+        self.status = status
+        self.headers = Dictionary(
+            headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+        self.body = body
+        self.tries = tries
+    }
 }
 
 /// Why a transport produced no response.
 public indirect enum TransportFailure: Error, Sendable, Equatable {
-  /// The connect or total timeout elapsed (or the transfer stalled mid-body).
-  case timedOut
-  /// No connection: refused, DNS failure, TLS failure. `reason` must not contain secrets.
-  case connectFailed(reason: String)
-  /// Anything else: reset mid-transfer, response too large, cancelled.
-  case failed(reason: String)
-  /// `failure`, the last of `tries` sends (a transport that retries).
-  case afterTries(TransportFailure, tries: Int)
+    /// The connect or total timeout elapsed (or the transfer stalled mid-body).
+    case timedOut
+    /// No connection: refused, DNS failure, TLS failure. `reason` must not contain secrets.
+    case connectFailed(reason: String)
+    /// Anything else: reset mid-transfer, response too large, cancelled.
+    case failed(reason: String)
+    /// `failure`, the last of `tries` sends (a transport that retries).
+    case afterTries(TransportFailure, tries: Int)
 
-  /// The failure itself, without the count of tries.
-  public var underlying: TransportFailure {
-    if case .afterTries(let failure, _) = self { return failure.underlying }
-    return self
-  }
+    /// The failure itself, without the count of tries.
+    public var underlying: TransportFailure {
+        if case .afterTries(let failure, _) = self { return failure.underlying }
+        return self
+    }
 
-  /// How many times the request was sent before failing so.
-  public var tries: Int {
-    if case .afterTries(_, let tries) = self { return tries }
-    return 1
-  }
+    /// How many times the request was sent before failing so.
+    public var tries: Int {
+        if case .afterTries(_, let tries) = self { return tries }
+        return 1
+    }
 }

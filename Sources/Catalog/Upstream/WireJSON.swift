@@ -2,77 +2,78 @@ import Foundation
 
 /// Shared helpers for reading upstream bodies.
 enum WireJSON {
-  /// Decodes `body` as `T`, or throws `badResponse` saying whether the body was an HTML
-  /// page, not JSON at all (e.g. truncated) or JSON of an unexpected shape.
-  static func decode<T: Decodable>(
-    _ type: T.Type, from body: [UInt8], service: UpstreamService, status: Int
-  ) throws(UpstreamError) -> T {
-    if looksLikeHTML(body) {
-      throw UpstreamError(service: service, kind: .badResponse(reason: "HTML page instead of JSON"), status: status)
+    /// Decodes `body` as `T`, or throws `badResponse` saying whether the body was an HTML
+    /// page, not JSON at all (e.g. truncated) or JSON of an unexpected shape.
+    static func decode<T: Decodable>(
+        _ type: T.Type, from body: [UInt8], service: UpstreamService, status: Int
+    ) throws(UpstreamError) -> T {
+        if looksLikeHTML(body) {
+            throw UpstreamError(
+                service: service, kind: .badResponse(reason: "HTML page instead of JSON"), status: status)
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(body))
+        } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
+            throw UpstreamError(
+                service: service, kind: .badResponse(reason: body.isEmpty ? "empty body" : "body is not valid JSON"),
+                status: status)
+        } catch let error as DecodingError {
+            throw UpstreamError(service: service, kind: .badResponse(reason: shapeProblem(error)), status: status)
+        } catch {
+            throw UpstreamError(service: service, kind: .badResponse(reason: "body is not valid JSON"), status: status)
+        }
     }
-    do {
-      return try JSONDecoder().decode(T.self, from: Data(body))
-    } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
-      throw UpstreamError(
-        service: service, kind: .badResponse(reason: body.isEmpty ? "empty body" : "body is not valid JSON"),
-        status: status)
-    } catch let error as DecodingError {
-      throw UpstreamError(service: service, kind: .badResponse(reason: shapeProblem(error)), status: status)
-    } catch {
-      throw UpstreamError(service: service, kind: .badResponse(reason: "body is not valid JSON"), status: status)
-    }
-  }
 
-  /// True when the first non-blank byte is `<` (an HTML error page).
-  static func looksLikeHTML(_ body: [UInt8]) -> Bool {
-    body.first(where: { !isBlank($0) }) == UInt8(ascii: "<")
-  }
-
-  /// The first ~`limit` characters of `body` as one line: tags stripped, blanks collapsed.
-  static func summary(_ body: [UInt8], limit: Int = 200) -> String {
-    var text = String(decoding: body.prefix(4096), as: UTF8.self)
-    if looksLikeHTML(body) {
-      text = text.replacing(/<[^>]*>/, with: " ")
+    /// True when the first non-blank byte is `<` (an HTML error page).
+    static func looksLikeHTML(_ body: [UInt8]) -> Bool {
+        body.first(where: { !isBlank($0) }) == UInt8(ascii: "<")
     }
-    let words = text.split(whereSeparator: { $0.isWhitespace })
-    let line = words.joined(separator: " ")
-    return line.count > limit ? String(line.prefix(limit)) + "…" : line
-  }
 
-  private static func isBlank(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0xEF || byte == 0xBB || byte == 0xBF
-  }
+    /// The first ~`limit` characters of `body` as one line: tags stripped, blanks collapsed.
+    static func summary(_ body: [UInt8], limit: Int = 200) -> String {
+        var text = String(decoding: body.prefix(4096), as: UTF8.self)
+        if looksLikeHTML(body) {
+            text = text.replacing(/<[^>]*>/, with: " ")
+        }
+        let words = text.split(whereSeparator: { $0.isWhitespace })
+        let line = words.joined(separator: " ")
+        return line.count > limit ? String(line.prefix(limit)) + "…" : line
+    }
 
-  private static func shapeProblem(_ error: DecodingError) -> String {
-    func path(_ context: DecodingError.Context) -> String {
-      let keys = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-      return keys.isEmpty ? "top level" : keys.joined(separator: ".")
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0xEF || byte == 0xBB || byte == 0xBF
     }
-    switch error {
-    case .keyNotFound(let key, let context):
-      let parent = path(context)
-      return "missing \(parent == "top level" ? key.stringValue : parent + "." + key.stringValue)"
-    case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-      return "unexpected value at \(path(context))"
-    @unknown default:
-      return "unexpected JSON shape"
+
+    private static func shapeProblem(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+            return keys.isEmpty ? "top level" : keys.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let parent = path(context)
+            return "missing \(parent == "top level" ? key.stringValue : parent + "." + key.stringValue)"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return "unexpected value at \(path(context))"
+        @unknown default:
+            return "unexpected JSON shape"
+        }
     }
-  }
 }
 
 /// A JSON value that upstreams send either as a string or as a number (Rakuten's `size`,
 /// `jan`, `availability`), read as text.
 struct LenientString: Decodable, Hashable {
-  var value: String
+    var value: String
 
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if let text = try? container.decode(String.self) {
-      value = text
-    } else if let int = try? container.decode(Int.self) {
-      value = String(int)
-    } else {
-      value = String(try container.decode(Double.self))
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let text = try? container.decode(String.self) {
+            value = text
+        } else if let int = try? container.decode(Int.self) {
+            value = String(int)
+        } else {
+            value = String(try container.decode(Double.self))
+        }
     }
-  }
 }

@@ -16,85 +16,88 @@ import Foundation
 /// - `everyNth`: apply the rule only to the Nth, 2Nth, … request matching the prefix
 ///   (counted from when the rules were set); other requests are answered normally.
 struct FaultRule: Decodable, Sendable, Equatable {
-  var status: Int?
-  var retryAfter: Int?
-  var latencyMs: Int?
-  var hang: Bool?
-  var malformed: Bool?
-  var truncated: Bool?
-  var html: Bool?
-  var everyNth: Int?
+    var status: Int?
+    var retryAfter: Int?
+    var latencyMs: Int?
+    var hang: Bool?
+    var malformed: Bool?
+    var truncated: Bool?
+    var html: Bool?
+    var everyNth: Int?
 
-  enum ParseError: Error, CustomStringConvertible {
-    case invalid(String)
-    var description: String {
-      switch self {
-      case .invalid(let why): why
-      }
+    enum ParseError: Error, CustomStringConvertible {
+        case invalid(String)
+        var description: String {
+            switch self {
+            case .invalid(let why): why
+            }
+        }
     }
-  }
 
-  /// Parses the `POST /__demo/faults` body: an object of prefix → rule.
-  static func parse(_ body: [UInt8]) throws(ParseError) -> [(prefix: String, rule: FaultRule)] {
-    let table: [String: FaultRule]
-    do {
-      table = try JSONDecoder().decode([String: FaultRule].self, from: Data(body))
-    } catch {
-      throw .invalid(
-        "expected a JSON object of path prefix → {status, latencyMs, retryAfter, hang, malformed, truncated, html, everyNth}"
-      )
+    /// Parses the `POST /__demo/faults` body: an object of prefix → rule.
+    static func parse(_ body: [UInt8]) throws(ParseError) -> [(prefix: String, rule: FaultRule)] {
+        let table: [String: FaultRule]
+        do {
+            table = try JSONDecoder().decode([String: FaultRule].self, from: Data(body))
+        } catch {
+            throw .invalid(
+                "expected a JSON object of path prefix → {status, latencyMs, retryAfter, hang, malformed, truncated, html, everyNth}"
+            )
+        }
+        for (prefix, rule) in table {
+            guard prefix.hasPrefix("/") else { throw .invalid("prefix '\(prefix)' must start with /") }
+            if let status = rule.status, !(100...599).contains(status) {
+                throw .invalid("status \(status) out of range")
+            }
+            if let n = rule.everyNth, n < 1 { throw .invalid("everyNth must be at least 1") }
+            if let ms = rule.latencyMs, ms < 0 { throw .invalid("latencyMs must not be negative") }
+        }
+        return table.map { ($0.key, $0.value) }.sorted { $0.prefix.count > $1.prefix.count }
     }
-    for (prefix, rule) in table {
-      guard prefix.hasPrefix("/") else { throw .invalid("prefix '\(prefix)' must start with /") }
-      if let status = rule.status, !(100...599).contains(status) { throw .invalid("status \(status) out of range") }
-      if let n = rule.everyNth, n < 1 { throw .invalid("everyNth must be at least 1") }
-      if let ms = rule.latencyMs, ms < 0 { throw .invalid("latencyMs must not be negative") }
+
+    var json: JSONText {
+        var members: [(String, JSONText)] = []
+        if let status { members.append(("status", .int(status))) }
+        if let retryAfter { members.append(("retryAfter", .int(retryAfter))) }
+        if let latencyMs { members.append(("latencyMs", .int(latencyMs))) }
+        if let hang { members.append(("hang", .bool(hang))) }
+        if let malformed { members.append(("malformed", .bool(malformed))) }
+        if let truncated { members.append(("truncated", .bool(truncated))) }
+        if let html { members.append(("html", .bool(html))) }
+        if let everyNth { members.append(("everyNth", .int(everyNth))) }
+        return .object(members)
     }
-    return table.map { ($0.key, $0.value) }.sorted { $0.prefix.count > $1.prefix.count }
-  }
 
-  var json: JSONText {
-    var members: [(String, JSONText)] = []
-    if let status { members.append(("status", .int(status))) }
-    if let retryAfter { members.append(("retryAfter", .int(retryAfter))) }
-    if let latencyMs { members.append(("latencyMs", .int(latencyMs))) }
-    if let hang { members.append(("hang", .bool(hang))) }
-    if let malformed { members.append(("malformed", .bool(malformed))) }
-    if let truncated { members.append(("truncated", .bool(truncated))) }
-    if let html { members.append(("html", .bool(html))) }
-    if let everyNth { members.append(("everyNth", .int(everyNth))) }
-    return .object(members)
-  }
-
-  /// The response after the body-changing faults (`status`, `html`, `malformed`,
-  /// `truncated`); `normal` computes the regular answer only when it is needed.
-  func apply(service: DemoService, normal: () -> DemoResponse) -> DemoResponse {
-    var response: DemoResponse
-    if html == true {
-      response = DemoResponse(
-        status: status ?? 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: Array(Self.htmlPage.utf8))
-    } else if let status {
-      response = service.errorResponse(status: status)
-    } else {
-      response = normal()
-      if malformed == true { response.body = Self.malform(response.body) }
-      if truncated == true { response.body = Array(response.body.prefix(response.body.count / 2)) }
+    /// The response after the body-changing faults (`status`, `html`, `malformed`,
+    /// `truncated`); `normal` computes the regular answer only when it is needed.
+    func apply(service: DemoService, normal: () -> DemoResponse) -> DemoResponse {
+        var response: DemoResponse
+        if html == true {
+            response = DemoResponse(
+                status: status ?? 200, headers: ["Content-Type": "text/html; charset=utf-8"],
+                body: Array(Self.htmlPage.utf8))
+        } else if let status {
+            response = service.errorResponse(status: status)
+        } else {
+            response = normal()
+            if malformed == true { response.body = Self.malform(response.body) }
+            if truncated == true { response.body = Array(response.body.prefix(response.body.count / 2)) }
+        }
+        if let retryAfter, status != nil { response.headers["Retry-After"] = String(retryAfter) }
+        return response
     }
-    if let retryAfter, status != nil { response.headers["Retry-After"] = String(retryAfter) }
-    return response
-  }
 
-  /// The page iTunes answers with on internal errors.
-  static let htmlPage = """
-    <html><head><title>Error</title></head><body>Your request produced an error. <BR>[newNullResponse]</body></html>
+    /// The page iTunes answers with on internal errors.
+    static let htmlPage = """
+        <html><head><title>Error</title></head><body>Your request produced an error. <BR>[newNullResponse]</body></html>
 
-    """
+        """
 
-  /// `body` made invalid JSON: its first `"` becomes `'` (or a stray `}{` for bodies without one).
-  static func malform(_ body: [UInt8]) -> [UInt8] {
-    guard let quote = body.firstIndex(of: UInt8(ascii: "\"")) else { return body + Array("}{".utf8) }
-    var copy = body
-    copy[quote] = UInt8(ascii: "'")
-    return copy
-  }
+    /// `body` made invalid JSON: its first `"` becomes `'` (or a stray `}{` for bodies without one).
+    static func malform(_ body: [UInt8]) -> [UInt8] {
+        guard let quote = body.firstIndex(of: UInt8(ascii: "\"")) else { return body + Array("}{".utf8) }
+        var copy = body
+        copy[quote] = UInt8(ascii: "'")
+        return copy
+    }
 }

@@ -1,35 +1,37 @@
 /// One logged upstream request, as `GET /__demo/requests` shows it. Secrets are `***`.
 struct RequestLogEntry: Sendable {
-  var method: String
-  var path: String
-  /// The raw query as received (still percent-encoded, so tests can check encoding byte
-  /// for byte), with the values of secret parameters replaced by `***`.
-  var query: String
-  var service: DemoService
-  /// Status of the answer (0 while a hung request is still open).
-  var status: Int
-  /// Whether an `Authorization` header was sent (its value is never kept).
-  var authorization: Bool
+    var method: String
+    var path: String
+    /// The raw query as received (still percent-encoded, so tests can check encoding byte
+    /// for byte), with the values of secret parameters replaced by `***`.
+    var query: String
+    var service: DemoService
+    /// Status of the answer (0 while a hung request is still open).
+    var status: Int
+    /// Whether an `Authorization` header was sent (its value is never kept).
+    var authorization: Bool
 
-  var json: JSONText {
-    var members: [(String, JSONText)] = [
-      ("method", .string(method)), ("path", .string(path)), ("query", .string(query)),
-      ("service", .string(service.rawValue)), ("status", .int(status)),
+    var json: JSONText {
+        var members: [(String, JSONText)] = [
+            ("method", .string(method)), ("path", .string(path)), ("query", .string(query)),
+            ("service", .string(service.rawValue)), ("status", .int(status)),
+        ]
+        if authorization { members.append(("authorization", .string("***"))) }
+        return .object(members)
+    }
+
+    /// Query parameter names whose values are secrets on some upstream.
+    static let secretParameters: Set<String> = [
+        "key", "api_key", "applicationId", "accessKey", "access_token", "token",
     ]
-    if authorization { members.append(("authorization", .string("***"))) }
-    return .object(members)
-  }
 
-  /// Query parameter names whose values are secrets on some upstream.
-  static let secretParameters: Set<String> = ["key", "api_key", "applicationId", "accessKey", "access_token", "token"]
-
-  /// `rawQuery` with the value of every secret parameter replaced by `***`; everything
-  /// else byte for byte as received.
-  static func redact(rawQuery: String) -> String {
-    rawQuery.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
-      guard let eq = pair.firstIndex(of: "=") else { return String(pair) }
-      let name = QueryDecoding.decode(pair[..<eq])
-      return secretParameters.contains(name) ? "\(pair[..<eq])=***" : String(pair)
-    }.joined(separator: "&")
-  }
+    /// `rawQuery` with the value of every secret parameter replaced by `***`; everything
+    /// else byte for byte as received.
+    static func redact(rawQuery: String) -> String {
+        rawQuery.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            guard let eq = pair.firstIndex(of: "=") else { return String(pair) }
+            let name = QueryDecoding.decode(pair[..<eq])
+            return secretParameters.contains(name) ? "\(pair[..<eq])=***" : String(pair)
+        }.joined(separator: "&")
+    }
 }

@@ -22,177 +22,178 @@
 ///   schema has no root for answers `data: null` with `Schema is not configured to execute
 ///   mutation operation.`. Never throws: every problem is in the result.
 public func execute(
-  schema: Schema, document: Document, source: Source, rootValue: FieldValue = .json(.object(JSONObject())),
-  variableValues: JSONObject = JSONObject(), operationName: String? = nil,
-  resolvers: any ExecutionResolvers = PropertyResolvers(), context: (any Sendable)? = nil,
-  activity: (any ExecutionActivity)? = nil, planCache: ExecutionPlanCache? = nil
+    schema: Schema, document: Document, source: Source, rootValue: FieldValue = .json(.object(JSONObject())),
+    variableValues: JSONObject = JSONObject(), operationName: String? = nil,
+    resolvers: any ExecutionResolvers = PropertyResolvers(), context: (any Sendable)? = nil,
+    activity: (any ExecutionActivity)? = nil, planCache: ExecutionPlanCache? = nil
 ) async -> ExecutionResult {
-  let prepared = prepareExecution(
-    schema: schema, document: document, source: source, variableValues: variableValues,
-    operationName: operationName, resolvers: resolvers, context: context, allowsAsync: true, activity: activity)
-  guard case .success(let execution) = prepared else {
-    if case .failure(let failure) = prepared { return ExecutionResult(data: nil, errors: failure.errors) }
-    return ExecutionResult(data: nil)
-  }
-  activity?.enter()
-  defer { activity?.leave() }
-  let data: JSONByteBuffer
-  switch execution.startOperation(rootValue: rootValue, planCache: planCache) {
-  case .done(let bytes):
-    data = bytes
-  case .pending(let out):
-    data = await withTaskExecutorPreference(RequestExecutor()) {
-      do throws(FieldFailure) {
-        return try await execution.finish(out)
-      } catch {
-        execution.record(error.error)
-        return nullJSON()
-      }
+    let prepared = prepareExecution(
+        schema: schema, document: document, source: source, variableValues: variableValues,
+        operationName: operationName, resolvers: resolvers, context: context, allowsAsync: true, activity: activity)
+    guard case .success(let execution) = prepared else {
+        if case .failure(let failure) = prepared { return ExecutionResult(data: nil, errors: failure.errors) }
+        return ExecutionResult(data: nil)
     }
-  case .serial(let plan):
-    data = await withTaskExecutorPreference(RequestExecutor()) {
-      await execution.executeFieldsSerially(plan, rootValue: rootValue)
+    activity?.enter()
+    defer { activity?.leave() }
+    let data: JSONByteBuffer
+    switch execution.startOperation(rootValue: rootValue, planCache: planCache) {
+    case .done(let bytes):
+        data = bytes
+    case .pending(let out):
+        data = await withTaskExecutorPreference(RequestExecutor()) {
+            do throws(FieldFailure) {
+                return try await execution.finish(out)
+            } catch {
+                execution.record(error.error)
+                return nullJSON()
+            }
+        }
+    case .serial(let plan):
+        data = await withTaskExecutorPreference(RequestExecutor()) {
+            await execution.executeFieldsSerially(plan, rootValue: rootValue)
+        }
     }
-  }
-  return ExecutionResult(dataBuffer: data, errors: execution.collectedErrors)
+    return ExecutionResult(dataBuffer: data, errors: execution.collectedErrors)
 }
 
 /// `execute` for resolvers that all answer synchronously (static data, the `exec` CLI,
 /// benchmarks): runs on the caller's thread, start to end. A resolver answering `.later`
 /// becomes a field error naming it. `planCache` as for `execute`.
 public func executeSynchronously(
-  schema: Schema, document: Document, source: Source, rootValue: FieldValue = .json(.object(JSONObject())),
-  variableValues: JSONObject = JSONObject(), operationName: String? = nil,
-  resolvers: any ExecutionResolvers = PropertyResolvers(), context: (any Sendable)? = nil,
-  planCache: ExecutionPlanCache? = nil
+    schema: Schema, document: Document, source: Source, rootValue: FieldValue = .json(.object(JSONObject())),
+    variableValues: JSONObject = JSONObject(), operationName: String? = nil,
+    resolvers: any ExecutionResolvers = PropertyResolvers(), context: (any Sendable)? = nil,
+    planCache: ExecutionPlanCache? = nil
 ) -> ExecutionResult {
-  let prepared = prepareExecution(
-    schema: schema, document: document, source: source, variableValues: variableValues,
-    operationName: operationName, resolvers: resolvers, context: context, allowsAsync: false, activity: nil)
-  guard case .success(let execution) = prepared else {
-    if case .failure(let failure) = prepared { return ExecutionResult(data: nil, errors: failure.errors) }
-    return ExecutionResult(data: nil)
-  }
-  let data: JSONByteBuffer
-  switch execution.startOperation(rootValue: rootValue, planCache: planCache) {
-  case .done(let bytes): data = bytes
-  case .pending: data = nullJSON()  // unreachable: no holes without async resolvers
-  case .serial(let plan): data = execution.executeFieldsSeriallyInline(plan, rootValue: rootValue)
-  }
-  return ExecutionResult(dataBuffer: data, errors: execution.collectedErrors)
+    let prepared = prepareExecution(
+        schema: schema, document: document, source: source, variableValues: variableValues,
+        operationName: operationName, resolvers: resolvers, context: context, allowsAsync: false, activity: nil)
+    guard case .success(let execution) = prepared else {
+        if case .failure(let failure) = prepared { return ExecutionResult(data: nil, errors: failure.errors) }
+        return ExecutionResult(data: nil)
+    }
+    let data: JSONByteBuffer
+    switch execution.startOperation(rootValue: rootValue, planCache: planCache) {
+    case .done(let bytes): data = bytes
+    case .pending: data = nullJSON()  // unreachable: no holes without async resolvers
+    case .serial(let plan): data = execution.executeFieldsSeriallyInline(plan, rootValue: rootValue)
+    }
+    return ExecutionResult(dataBuffer: data, errors: execution.collectedErrors)
 }
 
 private func nullJSON() -> JSONByteBuffer {
-  let buffer = JSONByteBuffer(capacity: 16)
-  buffer.writeNull()
-  return buffer
+    let buffer = JSONByteBuffer(capacity: 16)
+    buffer.writeNull()
+    return buffer
 }
 
 /// GetOperation and CoerceVariableValues: the execution context, or the request errors.
 private func prepareExecution(
-  schema: Schema, document: Document, source: Source, variableValues: JSONObject, operationName: String?,
-  resolvers: any ExecutionResolvers, context: (any Sendable)?, allowsAsync: Bool, activity: (any ExecutionActivity)?
+    schema: Schema, document: Document, source: Source, variableValues: JSONObject, operationName: String?,
+    resolvers: any ExecutionResolvers, context: (any Sendable)?, allowsAsync: Bool, activity: (any ExecutionActivity)?
 ) -> Result<ExecutionContext, RequestErrors> {
-  let operation: OperationDefinition
-  let fragments: [String: FragmentDefinition]
-  do {
-    (operation, fragments) = try getOperation(in: document, operationName: operationName)
-  } catch {
-    return .failure(RequestErrors([error]))
-  }
-  switch coerceVariableValues(schema: schema, operation: operation, inputs: variableValues, source: source) {
-  case .failure(let errors):
-    return .failure(errors)
-  case .success(let coerced):
-    return .success(
-      ExecutionContext(
-        schema: schema, source: source, operation: operation, fragments: fragments, variableValues: coerced,
-        resolvers: resolvers, contextValue: context, allowsAsync: allowsAsync, activity: activity))
-  }
+    let operation: OperationDefinition
+    let fragments: [String: FragmentDefinition]
+    do {
+        (operation, fragments) = try getOperation(in: document, operationName: operationName)
+    } catch {
+        return .failure(RequestErrors([error]))
+    }
+    switch coerceVariableValues(schema: schema, operation: operation, inputs: variableValues, source: source) {
+    case .failure(let errors):
+        return .failure(errors)
+    case .success(let coerced):
+        return .success(
+            ExecutionContext(
+                schema: schema, source: source, operation: operation, fragments: fragments, variableValues: coerced,
+                resolvers: resolvers, contextValue: context, allowsAsync: allowsAsync, activity: activity))
+    }
 }
 
 /// How the root selection set got on after its synchronous walk.
 enum OperationStart {
-  /// Finished: the `data` JSON (null after a root failure).
-  case done(JSONByteBuffer)
-  /// Holes remain (query or subscription).
-  case pending(ResponseWriter)
-  /// A mutation: its root fields run one by one (§6.2.2).
-  case serial(SelectionPlan)
+    /// Finished: the `data` JSON (null after a root failure).
+    case done(JSONByteBuffer)
+    /// Holes remain (query or subscription).
+    case pending(ResponseWriter)
+    /// A mutation: its root fields run one by one (§6.2.2).
+    case serial(SelectionPlan)
 }
 
 extension ExecutionContext {
-  /// ExecuteQuery / ExecuteMutation up to the first suspension (graphql-js
-  /// `executeOperation`): root type lookup, root CollectFields, and the synchronous walk
-  /// of a query's root selection set. Errors are recorded; a failure here nulls `data`.
-  /// The root plan comes from `planCache` when it holds one for this operation and these
-  /// variables, and goes into it otherwise.
-  func startOperation(rootValue: FieldValue, planCache: ExecutionPlanCache?) -> OperationStart {
-    guard let rootType = schema.rootTypeName(for: operation.operation), case .object? = schema.types[rootType] else {
-      record(
-        GraphQLError(
-          "Schema is not configured to execute \(operation.operation.rawValue) operation.",
-          locations: locations(of: [operation.loc])))
-      return .done(nullJSON())
+    /// ExecuteQuery / ExecuteMutation up to the first suspension (graphql-js
+    /// `executeOperation`): root type lookup, root CollectFields, and the synchronous walk
+    /// of a query's root selection set. Errors are recorded; a failure here nulls `data`.
+    /// The root plan comes from `planCache` when it holds one for this operation and these
+    /// variables, and goes into it otherwise.
+    func startOperation(rootValue: FieldValue, planCache: ExecutionPlanCache?) -> OperationStart {
+        guard let rootType = schema.rootTypeName(for: operation.operation), case .object? = schema.types[rootType]
+        else {
+            record(
+                GraphQLError(
+                    "Schema is not configured to execute \(operation.operation.rawValue) operation.",
+                    locations: locations(of: [operation.loc])))
+            return .done(nullJSON())
+        }
+        let plan: SelectionPlan
+        if let cached = planCache?.plan(for: operation, variables: variableValues) {
+            plan = cached
+        } else {
+            do {
+                plan = try SelectionPlan.make(objectType: rootType, selectionSets: [operation.selectionSet], in: self)
+            } catch {
+                record(error)
+                return .done(nullJSON())
+            }
+            planCache?.insert(plan, for: operation, variables: variableValues)
+        }
+        if operation.operation == .mutation { return .serial(plan) }
+        let path = ResponsePath()
+        let out = ResponseWriter(capacity: 1 << 16, tracksFrames: allowsAsync)
+        do {
+            try executeSelectionSet(plan, source: rootValue, path: path, out: out)
+        } catch {
+            record(error.error)
+            return .done(nullJSON())
+        }
+        return out.holes.isEmpty ? .done(out.buffer) : .pending(out)
     }
-    let plan: SelectionPlan
-    if let cached = planCache?.plan(for: operation, variables: variableValues) {
-      plan = cached
-    } else {
-      do {
-        plan = try SelectionPlan.make(objectType: rootType, selectionSets: [operation.selectionSet], in: self)
-      } catch {
-        record(error)
-        return .done(nullJSON())
-      }
-      planCache?.insert(plan, for: operation, variables: variableValues)
-    }
-    if operation.operation == .mutation { return .serial(plan) }
-    let path = ResponsePath()
-    let out = ResponseWriter(capacity: 1 << 16, tracksFrames: allowsAsync)
-    do {
-      try executeSelectionSet(plan, source: rootValue, path: path, out: out)
-    } catch {
-      record(error.error)
-      return .done(nullJSON())
-    }
-    return out.holes.isEmpty ? .done(out.buffer) : .pending(out)
-  }
 
-  /// ExecuteMutation's serial execution (§6.2.2, §6.3.1 "Normal and Serial Execution"):
-  /// each root field, its sub-selections included, finishes before the next one starts.
-  func executeFieldsSerially(_ plan: SelectionPlan, rootValue: FieldValue) async -> JSONByteBuffer {
-    let data = JSONByteBuffer()
-    data.append(UInt8(ascii: "{"))
-    for (index, field) in plan.fields.enumerated() {
-      let path = ResponsePath()
-      path.push(field)
-      let out = ResponseWriter(tracksFrames: true)
-      do throws(FieldFailure) {
-        try executeField(field, source: rootValue, path: path, out: out)
-        let value = try await finish(out)
-        if index > 0 { data.append(UInt8(ascii: ",")) }
-        field.encodedKey.withUnsafeBufferPointer { data.append($0) }
-        data.append(value)
-      } catch {
-        record(error.error)
-        return nullJSON()
-      }
+    /// ExecuteMutation's serial execution (§6.2.2, §6.3.1 "Normal and Serial Execution"):
+    /// each root field, its sub-selections included, finishes before the next one starts.
+    func executeFieldsSerially(_ plan: SelectionPlan, rootValue: FieldValue) async -> JSONByteBuffer {
+        let data = JSONByteBuffer()
+        data.append(UInt8(ascii: "{"))
+        for (index, field) in plan.fields.enumerated() {
+            let path = ResponsePath()
+            path.push(field)
+            let out = ResponseWriter(tracksFrames: true)
+            do throws(FieldFailure) {
+                try executeField(field, source: rootValue, path: path, out: out)
+                let value = try await finish(out)
+                if index > 0 { data.append(UInt8(ascii: ",")) }
+                field.encodedKey.withUnsafeBufferPointer { data.append($0) }
+                data.append(value)
+            } catch {
+                record(error.error)
+                return nullJSON()
+            }
+        }
+        data.append(UInt8(ascii: "}"))
+        return data
     }
-    data.append(UInt8(ascii: "}"))
-    return data
-  }
 
-  /// `executeFieldsSerially` for synchronous resolvers: one walk, nothing to await.
-  func executeFieldsSeriallyInline(_ plan: SelectionPlan, rootValue: FieldValue) -> JSONByteBuffer {
-    let path = ResponsePath()
-    let out = ResponseWriter(tracksFrames: false)
-    do {
-      try executeSelectionSet(plan, source: rootValue, path: path, out: out)
-      return out.buffer
-    } catch {
-      record(error.error)
-      return nullJSON()
+    /// `executeFieldsSerially` for synchronous resolvers: one walk, nothing to await.
+    func executeFieldsSeriallyInline(_ plan: SelectionPlan, rootValue: FieldValue) -> JSONByteBuffer {
+        let path = ResponsePath()
+        let out = ResponseWriter(tracksFrames: false)
+        do {
+            try executeSelectionSet(plan, source: rootValue, path: path, out: out)
+            return out.buffer
+        } catch {
+            record(error.error)
+            return nullJSON()
+        }
     }
-  }
 }

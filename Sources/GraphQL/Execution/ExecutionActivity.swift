@@ -13,8 +13,8 @@
 /// that awaits something else (a timer, I/O of its own) stays counted as runnable, which
 /// only delays batches, never loses them.
 public protocol ExecutionActivity: Sendable {
-  /// A unit of work (a task running resolvers or completing values) became runnable.
-  func enter()
-  /// That unit finished, or is about to await something it does not itself drive.
-  func leave()
+    /// A unit of work (a task running resolvers or completing values) became runnable.
+    func enter()
+    /// That unit finished, or is about to await something it does not itself drive.
+    func leave()
 }

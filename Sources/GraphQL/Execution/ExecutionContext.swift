@@ -7,53 +7,53 @@ import Synchronization
 /// Immutable apart from `errors`, which tasks running concurrently append to under a lock
 /// (errors are rare, so the lock is never hot).
 final class ExecutionContext: Sendable {
-  let schema: Schema
-  let source: Source
-  let operation: OperationDefinition
-  let fragments: [String: FragmentDefinition]
-  let variableValues: JSONObject
-  let resolvers: any ExecutionResolvers
-  let contextValue: (any Sendable)?
-  /// False for `executeSynchronously`: a resolver answering `.later` is then a field error.
-  let allowsAsync: Bool
-  let activity: (any ExecutionActivity)?
-  private let errors = Mutex<[GraphQLError]>([])
+    let schema: Schema
+    let source: Source
+    let operation: OperationDefinition
+    let fragments: [String: FragmentDefinition]
+    let variableValues: JSONObject
+    let resolvers: any ExecutionResolvers
+    let contextValue: (any Sendable)?
+    /// False for `executeSynchronously`: a resolver answering `.later` is then a field error.
+    let allowsAsync: Bool
+    let activity: (any ExecutionActivity)?
+    private let errors = Mutex<[GraphQLError]>([])
 
-  init(
-    schema: Schema, source: Source, operation: OperationDefinition, fragments: [String: FragmentDefinition],
-    variableValues: JSONObject, resolvers: any ExecutionResolvers, contextValue: (any Sendable)?,
-    allowsAsync: Bool, activity: (any ExecutionActivity)?
-  ) {
-    self.schema = schema
-    self.source = source
-    self.operation = operation
-    self.fragments = fragments
-    self.variableValues = variableValues
-    self.resolvers = resolvers
-    self.contextValue = contextValue
-    self.allowsAsync = allowsAsync
-    self.activity = activity
-  }
+    init(
+        schema: Schema, source: Source, operation: OperationDefinition, fragments: [String: FragmentDefinition],
+        variableValues: JSONObject, resolvers: any ExecutionResolvers, contextValue: (any Sendable)?,
+        allowsAsync: Bool, activity: (any ExecutionActivity)?
+    ) {
+        self.schema = schema
+        self.source = source
+        self.operation = operation
+        self.fragments = fragments
+        self.variableValues = variableValues
+        self.resolvers = resolvers
+        self.contextValue = contextValue
+        self.allowsAsync = allowsAsync
+        self.activity = activity
+    }
 
-  func record(_ error: GraphQLError) {
-    errors.withLock { $0.append(error) }
-  }
+    func record(_ error: GraphQLError) {
+        errors.withLock { $0.append(error) }
+    }
 
-  var collectedErrors: [GraphQLError] { errors.withLock { $0 } }
+    var collectedErrors: [GraphQLError] { errors.withLock { $0 } }
 
-  /// `error` placed at `nodes` with `path`, unless it already carries them (graphql-js
-  /// `locatedError`: a resolver's own locations and path win).
-  func located(_ error: GraphQLError, nodes: [Field], path: [PathComponent]) -> GraphQLError {
-    var error = error
-    if error.locations.isEmpty { error.locations = locations(of: nodes.map(\.loc)) }
-    if error.path == nil { error.path = path }
-    return error
-  }
+    /// `error` placed at `nodes` with `path`, unless it already carries them (graphql-js
+    /// `locatedError`: a resolver's own locations and path win).
+    func located(_ error: GraphQLError, nodes: [Field], path: [PathComponent]) -> GraphQLError {
+        var error = error
+        if error.locations.isEmpty { error.locations = locations(of: nodes.map(\.loc)) }
+        if error.path == nil { error.path = path }
+        return error
+    }
 
-  /// 1-based line/column of each node start; nodes built in code (no location) are skipped.
-  func locations(of nodes: [Location]) -> [SourceLocation] {
-    nodes.filter { $0.start >= 0 }.map { source.location(of: $0.start) }
-  }
+    /// 1-based line/column of each node start; nodes built in code (no location) are skipped.
+    func locations(of nodes: [Location]) -> [SourceLocation] {
+        nodes.filter { $0.start >= 0 }.map { source.location(of: $0.start) }
+    }
 }
 
 /// A field error on its way up to the nearest nullable position (spec §6.4.4 "Handling
@@ -61,5 +61,5 @@ final class ExecutionContext: Sendable {
 /// raised it. Whoever may be null records the error and answers null; a non-null position
 /// rethrows.
 struct FieldFailure: Error, Sendable {
-  let error: GraphQLError
+    let error: GraphQLError
 }

@@ -12,44 +12,44 @@ import Synchronization
 /// (distinct variable values), the oldest dropped first; the document cache above bounds
 /// the documents.
 public final class ExecutionPlanCache: Sendable {
-  /// Plans kept per document.
-  public static let capacity = 8
+    /// Plans kept per document.
+    public static let capacity = 8
 
-  private struct Entry {
-    let operationName: String?
-    let operationStart: Int
-    let variables: JSONObject
-    let plan: SelectionPlan
-  }
-
-  private let entries = Mutex<[Entry]>([])
-
-  public init() {}
-
-  /// The number of plans held (for tests).
-  public var count: Int { entries.withLock { $0.count } }
-
-  func plan(for operation: OperationDefinition, variables: JSONObject) -> SelectionPlan? {
-    let name = operation.name?.value
-    return entries.withLock { entries in
-      entries.first {
-        $0.operationStart == operation.loc.start && $0.operationName == name
-          && $0.variables.isIdentical(to: variables)
-      }?.plan
+    private struct Entry {
+        let operationName: String?
+        let operationStart: Int
+        let variables: JSONObject
+        let plan: SelectionPlan
     }
-  }
 
-  func insert(_ plan: SelectionPlan, for operation: OperationDefinition, variables: JSONObject) {
-    let entry = Entry(
-      operationName: operation.name?.value, operationStart: operation.loc.start, variables: variables, plan: plan)
-    entries.withLock { entries in
-      let present = entries.contains {
-        $0.operationStart == entry.operationStart && $0.operationName == entry.operationName
-          && $0.variables.isIdentical(to: variables)
-      }
-      guard !present else { return }  // another execution raced us to it
-      if entries.count >= Self.capacity { entries.removeFirst() }
-      entries.append(entry)
+    private let entries = Mutex<[Entry]>([])
+
+    public init() {}
+
+    /// The number of plans held (for tests).
+    public var count: Int { entries.withLock { $0.count } }
+
+    func plan(for operation: OperationDefinition, variables: JSONObject) -> SelectionPlan? {
+        let name = operation.name?.value
+        return entries.withLock { entries in
+            entries.first {
+                $0.operationStart == operation.loc.start && $0.operationName == name
+                    && $0.variables.isIdentical(to: variables)
+            }?.plan
+        }
     }
-  }
+
+    func insert(_ plan: SelectionPlan, for operation: OperationDefinition, variables: JSONObject) {
+        let entry = Entry(
+            operationName: operation.name?.value, operationStart: operation.loc.start, variables: variables, plan: plan)
+        entries.withLock { entries in
+            let present = entries.contains {
+                $0.operationStart == entry.operationStart && $0.operationName == entry.operationName
+                    && $0.variables.isIdentical(to: variables)
+            }
+            guard !present else { return }  // another execution raced us to it
+            if entries.count >= Self.capacity { entries.removeFirst() }
+            entries.append(entry)
+        }
+    }
 }

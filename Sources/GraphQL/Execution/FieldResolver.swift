@@ -3,8 +3,8 @@
 /// (no task, no suspension); `.later` runs concurrently with the other async fields of the
 /// same selection set.
 public enum Resolution: Sendable {
-  case value(FieldValue)
-  case later(@Sendable () async throws -> FieldValue)
+    case value(FieldValue)
+    case later(@Sendable () async throws -> FieldValue)
 }
 
 /// Resolves one field of an object type: spec §6.4.2 ResolveFieldValue(objectType,
@@ -17,74 +17,74 @@ public enum Resolution: Sendable {
 ///   `GraphQLError` keeps its message and extensions; `GraphQLErrorConvertible` errors are
 ///   converted; anything else shows `String(describing:)`.
 public protocol FieldResolver: Sendable {
-  func resolve(source: FieldValue, arguments: JSONObject, info: ResolveInfo) throws -> Resolution
+    func resolve(source: FieldValue, arguments: JSONObject, info: ResolveInfo) throws -> Resolution
 }
 
 /// An error that knows its GraphQL form (message and `extensions`, e.g. `code`, `service`);
 /// the executor adds locations and path.
 public protocol GraphQLErrorConvertible: Error {
-  var graphQLError: GraphQLError { get }
+    var graphQLError: GraphQLError { get }
 }
 
 /// A resolver from a synchronous closure.
 public struct SyncResolver: FieldResolver {
-  let body: @Sendable (FieldValue, JSONObject, ResolveInfo) throws -> FieldValue
-  public init(_ body: @escaping @Sendable (FieldValue, JSONObject, ResolveInfo) throws -> FieldValue) {
-    self.body = body
-  }
-  public func resolve(source: FieldValue, arguments: JSONObject, info: ResolveInfo) throws -> Resolution {
-    .value(try body(source, arguments, info))
-  }
+    let body: @Sendable (FieldValue, JSONObject, ResolveInfo) throws -> FieldValue
+    public init(_ body: @escaping @Sendable (FieldValue, JSONObject, ResolveInfo) throws -> FieldValue) {
+        self.body = body
+    }
+    public func resolve(source: FieldValue, arguments: JSONObject, info: ResolveInfo) throws -> Resolution {
+        .value(try body(source, arguments, info))
+    }
 }
 
 /// A resolver from an async closure; it always runs as concurrent work.
 public struct AsyncResolver: FieldResolver {
-  let body: @Sendable (FieldValue, JSONObject, ResolveInfo) async throws -> FieldValue
-  public init(_ body: @escaping @Sendable (FieldValue, JSONObject, ResolveInfo) async throws -> FieldValue) {
-    self.body = body
-  }
-  public func resolve(source: FieldValue, arguments: JSONObject, info: ResolveInfo) throws -> Resolution {
-    let body = self.body
-    return .later { try await body(source, arguments, info) }
-  }
+    let body: @Sendable (FieldValue, JSONObject, ResolveInfo) async throws -> FieldValue
+    public init(_ body: @escaping @Sendable (FieldValue, JSONObject, ResolveInfo) async throws -> FieldValue) {
+        self.body = body
+    }
+    public func resolve(source: FieldValue, arguments: JSONObject, info: ResolveInfo) throws -> Resolution {
+        let body = self.body
+        return .later { try await body(source, arguments, info) }
+    }
 }
 
 /// The resolvers of a schema: which resolver runs for which field, and how values in
 /// interface or union positions find their object type.
 public protocol ExecutionResolvers: Sendable {
-  /// The resolver for field `field` of object type `typeName`, or nil for the default
-  /// property resolver (JSON object key / `PropertyReadable`). Asked once per field and
-  /// type per execution plan, not once per value; executions sharing an
-  /// `ExecutionPlanCache` share the answer too, so it must not change between them.
-  func resolver(for field: FieldDefinitionModel, on typeName: String) -> (any FieldResolver)?
+    /// The resolver for field `field` of object type `typeName`, or nil for the default
+    /// property resolver (JSON object key / `PropertyReadable`). Asked once per field and
+    /// type per execution plan, not once per value; executions sharing an
+    /// `ExecutionPlanCache` share the answer too, so it must not change between them.
+    func resolver(for field: FieldDefinitionModel, on typeName: String) -> (any FieldResolver)?
 
-  /// The name of the object type of `value`, which sits where abstract type `abstractType`
-  /// is expected (spec §6.4.3 ResolveAbstractType); nil when unknown. The default reads a
-  /// JSON object's `__typename` string or a `TypeNameProviding` value.
-  func resolveType(of value: FieldValue, abstractType: String, info: ResolveInfo) throws -> String?
+    /// The name of the object type of `value`, which sits where abstract type `abstractType`
+    /// is expected (spec §6.4.3 ResolveAbstractType); nil when unknown. The default reads a
+    /// JSON object's `__typename` string or a `TypeNameProviding` value.
+    func resolveType(of value: FieldValue, abstractType: String, info: ResolveInfo) throws -> String?
 }
 
 extension ExecutionResolvers {
-  public func resolver(for field: FieldDefinitionModel, on typeName: String) -> (any FieldResolver)? { nil }
+    public func resolver(for field: FieldDefinitionModel, on typeName: String) -> (any FieldResolver)? { nil }
 
-  public func resolveType(of value: FieldValue, abstractType: String, info: ResolveInfo) throws -> String? {
-    defaultResolveType(of: value)
-  }
+    public func resolveType(of value: FieldValue, abstractType: String, info: ResolveInfo) throws -> String? {
+        defaultResolveType(of: value)
+    }
 }
 
 /// graphql-js's `defaultTypeResolver` without `isTypeOf`: the `__typename` key of a JSON
 /// object when it is a string, or the name a `TypeNameProviding` value gives.
 public func defaultResolveType(of value: FieldValue) -> String? {
-  switch value {
-  case .json(.object(let object)):
-    if case .string(let name)? = object["__typename"] { return name }
-    return nil
-  case .hostBox(let box): return (box.value as? TypeNameProviding)?.typeName
-  default: return nil
-  }
+    switch value {
+    case .json(.object(let object)):
+        if case .string(let name)? = object["__typename"] { return name }
+        return nil
+    case .hostBox(let box): return (box.value as? TypeNameProviding)?.typeName
+    default: return nil
+    }
 }
 
 /// Default property resolvers everywhere: what `musicgraph exec` runs over static JSON.
 public struct PropertyResolvers: ExecutionResolvers {
-  public init() {}
+    public init() {}
 }

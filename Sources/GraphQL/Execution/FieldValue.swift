@@ -12,42 +12,42 @@
 /// Application values travel boxed (`HostBox`) so that copying a `FieldValue` — done for
 /// every field — is a plain retain rather than an existential copy.
 public enum FieldValue: Sendable {
-  case json(JSONValue)
-  case hostBox(HostBox)
-  case list([FieldValue])
+    case json(JSONValue)
+    case hostBox(HostBox)
+    case list([FieldValue])
 
-  public static let null = FieldValue.json(.null)
+    public static let null = FieldValue.json(.null)
 
-  /// An application value.
-  public static func host(_ value: any Sendable) -> FieldValue { .hostBox(HostBox(value)) }
+    /// An application value.
+    public static func host(_ value: any Sendable) -> FieldValue { .hostBox(HostBox(value)) }
 
-  /// The application value of `.host(_:)`, nil for JSON and lists.
-  public var hostValue: (any Sendable)? {
-    if case .hostBox(let box) = self { return box.value }
-    return nil
-  }
+    /// The application value of `.host(_:)`, nil for JSON and lists.
+    public var hostValue: (any Sendable)? {
+        if case .hostBox(let box) = self { return box.value }
+        return nil
+    }
 
-  public var isNull: Bool {
-    if case .json(.null) = self { return true }
-    return false
-  }
+    public var isNull: Bool {
+        if case .json(.null) = self { return true }
+        return false
+    }
 }
 
 /// The box around an application value in `FieldValue.host(_:)`.
 public final class HostBox: Sendable {
-  public let value: any Sendable
-  public init(_ value: any Sendable) { self.value = value }
+    public let value: any Sendable
+    public init(_ value: any Sendable) { self.value = value }
 }
 
 /// An application value that the default property resolver can read fields from
 /// (graphql-js's default resolver reads `source[fieldName]`).
 public protocol PropertyReadable: Sendable {
-  /// The value of the field named `name`; `.null` when there is none.
-  func property(_ name: String) -> FieldValue
+    /// The value of the field named `name`; `.null` when there is none.
+    func property(_ name: String) -> FieldValue
 }
 
 /// An application value that names its own object type when it appears where an interface
 /// or union is expected (the `__typename` key plays this role for JSON objects).
 public protocol TypeNameProviding: Sendable {
-  var typeName: String { get }
+    var typeName: String { get }
 }

@@ -10,120 +10,120 @@
 // whatever holds this walk's value.
 
 extension ExecutionContext {
-  /// The bytes of `out` with every hole filled.
-  /// - Throws: `FieldFailure` when a hole fails in a non-null position with no nullable
-  ///   position around it inside `out`.
-  func finish(_ out: ResponseWriter) async throws(FieldFailure) -> JSONByteBuffer {
-    let holes = out.holes
-    if holes.isEmpty { return out.buffer }
-    var outcomes = [Result<JSONByteBuffer, FieldFailure>?](repeating: nil, count: holes.count)
-    if holes.count == 1 {
-      // One hole: nothing to overlap with, so no task.
-      outcomes[0] = await fill(holes[0].field)
-    } else {
-      await withTaskGroup(of: (Int, Result<JSONByteBuffer, FieldFailure>).self) { group in
+    /// The bytes of `out` with every hole filled.
+    /// - Throws: `FieldFailure` when a hole fails in a non-null position with no nullable
+    ///   position around it inside `out`.
+    func finish(_ out: ResponseWriter) async throws(FieldFailure) -> JSONByteBuffer {
+        let holes = out.holes
+        if holes.isEmpty { return out.buffer }
+        var outcomes = [Result<JSONByteBuffer, FieldFailure>?](repeating: nil, count: holes.count)
+        if holes.count == 1 {
+            // One hole: nothing to overlap with, so no task.
+            outcomes[0] = await fill(holes[0].field)
+        } else {
+            await withTaskGroup(of: (Int, Result<JSONByteBuffer, FieldFailure>).self) { group in
+                for (index, hole) in holes.enumerated() {
+                    let field = hole.field
+                    activity?.enter()
+                    group.addTask {
+                        defer { self.activity?.leave() }
+                        return (index, await self.fill(field))
+                    }
+                }
+                // Waiting on the children: this task is not runnable until one reports back.
+                activity?.leave()
+                for await (index, outcome) in group { outcomes[index] = outcome }
+                activity?.enter()
+            }
+        }
+
+        var replacements: [JSONByteBuffer?] = Array(repeating: nil, count: holes.count)
+        var nulledFrames: Set<Int> = []
+        var topFailure: FieldFailure? = nil
         for (index, hole) in holes.enumerated() {
-          let field = hole.field
-          activity?.enter()
-          group.addTask {
-            defer { self.activity?.leave() }
-            return (index, await self.fill(field))
-          }
+            switch outcomes[index] {
+            case .success(let bytes)?:
+                replacements[index] = bytes
+            case .failure(let failure)?:
+                if hole.nullable {
+                    record(failure.error)
+                } else if let frame = hole.frame {
+                    if nulledFrames.insert(frame).inserted { record(failure.error) }
+                } else if topFailure == nil {
+                    topFailure = failure
+                }
+            case nil:
+                break
+            }
         }
-        // Waiting on the children: this task is not runnable until one reports back.
-        activity?.leave()
-        for await (index, outcome) in group { outcomes[index] = outcome }
-        activity?.enter()
-      }
+        if let topFailure { throw topFailure }
+        return splice(out, replacements: replacements, nulledFrames: nulledFrames)
     }
 
-    var replacements: [JSONByteBuffer?] = Array(repeating: nil, count: holes.count)
-    var nulledFrames: Set<Int> = []
-    var topFailure: FieldFailure? = nil
-    for (index, hole) in holes.enumerated() {
-      switch outcomes[index] {
-      case .success(let bytes)?:
-        replacements[index] = bytes
-      case .failure(let failure)?:
-        if hole.nullable {
-          record(failure.error)
-        } else if let frame = hole.frame {
-          if nulledFrames.insert(frame).inserted { record(failure.error) }
-        } else if topFailure == nil {
-          topFailure = failure
+    /// Awaits a pending field's resolver, then completes its value (§6.4.3) in a walk of
+    /// its own and finishes that.
+    private func fill(_ field: PendingField) async -> Result<JSONByteBuffer, FieldFailure> {
+        // A cancelled request (its deadline passed, its client left) stops here instead of
+        // resolving and completing values nobody will read.
+        if Task.isCancelled { return .failure(cancelled(field)) }
+        let value: FieldValue
+        do {
+            value = try await field.work()
+        } catch {
+            return .failure(
+                FieldFailure(error: located(graphQLError(from: error), nodes: field.plan.fieldNodes, path: field.path)))
         }
-      case nil:
-        break
-      }
+        if Task.isCancelled { return .failure(cancelled(field)) }
+        let out = ResponseWriter(capacity: 256, tracksFrames: true)
+        let path = ResponsePath(prefix: field.path)
+        do throws(FieldFailure) {
+            try completeValue(field.plan.shape, field: field.plan, value: value, path: path, out: out)
+            return .success(try await finish(out))
+        } catch {
+            return .failure(error)
+        }
     }
-    if let topFailure { throw topFailure }
-    return splice(out, replacements: replacements, nulledFrames: nulledFrames)
-  }
 
-  /// Awaits a pending field's resolver, then completes its value (§6.4.3) in a walk of
-  /// its own and finishes that.
-  private func fill(_ field: PendingField) async -> Result<JSONByteBuffer, FieldFailure> {
-    // A cancelled request (its deadline passed, its client left) stops here instead of
-    // resolving and completing values nobody will read.
-    if Task.isCancelled { return .failure(cancelled(field)) }
-    let value: FieldValue
-    do {
-      value = try await field.work()
-    } catch {
-      return .failure(
-        FieldFailure(error: located(graphQLError(from: error), nodes: field.plan.fieldNodes, path: field.path)))
+    private func cancelled(_ field: PendingField) -> FieldFailure {
+        FieldFailure(error: located(GraphQLError("Request cancelled."), nodes: field.plan.fieldNodes, path: field.path))
     }
-    if Task.isCancelled { return .failure(cancelled(field)) }
-    let out = ResponseWriter(capacity: 256, tracksFrames: true)
-    let path = ResponsePath(prefix: field.path)
-    do throws(FieldFailure) {
-      try completeValue(field.plan.shape, field: field.plan, value: value, path: path, out: out)
-      return .success(try await finish(out))
-    } catch {
-      return .failure(error)
-    }
-  }
 
-  private func cancelled(_ field: PendingField) -> FieldFailure {
-    FieldFailure(error: located(GraphQLError("Request cancelled."), nodes: field.plan.fieldNodes, path: field.path))
-  }
-
-  /// `out`'s bytes with each hole replaced (`null` when it has no replacement) and each
-  /// nulled frame's range replaced by `null`.
-  private func splice(_ out: ResponseWriter, replacements: [JSONByteBuffer?], nulledFrames: Set<Int>)
-    -> JSONByteBuffer
-  {
-    // Outermost nulled ranges only, in order.
-    var ranges: [(start: Int, end: Int)] = []
-    for range in nulledFrames.map({ out.frames[$0] }).sorted(by: { $0.start < $1.start }) {
-      if let last = ranges.last, range.start < last.end { continue }
-      ranges.append(range)
+    /// `out`'s bytes with each hole replaced (`null` when it has no replacement) and each
+    /// nulled frame's range replaced by `null`.
+    private func splice(_ out: ResponseWriter, replacements: [JSONByteBuffer?], nulledFrames: Set<Int>)
+        -> JSONByteBuffer
+    {
+        // Outermost nulled ranges only, in order.
+        var ranges: [(start: Int, end: Int)] = []
+        for range in nulledFrames.map({ out.frames[$0] }).sorted(by: { $0.start < $1.start }) {
+            if let last = ranges.last, range.start < last.end { continue }
+            ranges.append(range)
+        }
+        let result = JSONByteBuffer(capacity: out.buffer.count + 256)
+        var position = 0
+        var nextRange = 0
+        for (index, hole) in out.holes.enumerated() {
+            while nextRange < ranges.count && ranges[nextRange].end <= hole.offset {
+                result.append(out.buffer, from: position, to: ranges[nextRange].start)
+                result.writeNull()
+                position = ranges[nextRange].end
+                nextRange += 1
+            }
+            if nextRange < ranges.count && ranges[nextRange].start <= hole.offset { continue }  // inside a nulled range
+            result.append(out.buffer, from: position, to: hole.offset)
+            if let replacement = replacements[index] {
+                result.append(replacement)
+            } else {
+                result.writeNull()
+            }
+            position = hole.offset
+        }
+        for range in ranges[nextRange...] {
+            result.append(out.buffer, from: position, to: range.start)
+            result.writeNull()
+            position = range.end
+        }
+        result.append(out.buffer, from: position)
+        return result
     }
-    let result = JSONByteBuffer(capacity: out.buffer.count + 256)
-    var position = 0
-    var nextRange = 0
-    for (index, hole) in out.holes.enumerated() {
-      while nextRange < ranges.count && ranges[nextRange].end <= hole.offset {
-        result.append(out.buffer, from: position, to: ranges[nextRange].start)
-        result.writeNull()
-        position = ranges[nextRange].end
-        nextRange += 1
-      }
-      if nextRange < ranges.count && ranges[nextRange].start <= hole.offset { continue }  // inside a nulled range
-      result.append(out.buffer, from: position, to: hole.offset)
-      if let replacement = replacements[index] {
-        result.append(replacement)
-      } else {
-        result.writeNull()
-      }
-      position = hole.offset
-    }
-    for range in ranges[nextRange...] {
-      result.append(out.buffer, from: position, to: range.start)
-      result.writeNull()
-      position = range.end
-    }
-    result.append(out.buffer, from: position)
-    return result
-  }
 }

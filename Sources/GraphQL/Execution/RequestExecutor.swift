@@ -9,10 +9,10 @@ import Dispatch
 /// slower wall time, than on one thread). Concurrent requests still use every core, each
 /// on its own executor, and upstream I/O waits without holding it.
 final class RequestExecutor: TaskExecutor {
-  private let queue = DispatchQueue(label: "musicgraph.execution")
+    private let queue = DispatchQueue(label: "musicgraph.execution")
 
-  func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
-    queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
-  }
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
 }

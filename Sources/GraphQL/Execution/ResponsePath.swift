@@ -6,58 +6,58 @@
 /// `[PathComponent]` form is built only when an error or a resolver needs it. The plans
 /// referenced are owned by the execution's plan tree, which outlives every walk.
 final class ResponsePath {
-  private struct Entry {
-    /// The field whose response key this is; nil for a list index.
-    var field: Unmanaged<FieldPlan>?
-    var index: Int
-  }
-
-  /// Components above the walk's starting point (a hole's walk starts mid-response).
-  private let prefix: [PathComponent]
-  private var entries: UnsafeMutablePointer<Entry>
-  private var count = 0
-  private var capacity = 32
-
-  init(prefix: [PathComponent] = []) {
-    self.prefix = prefix
-    entries = .allocate(capacity: capacity)
-  }
-
-  deinit { entries.deallocate() }
-
-  @inline(__always) func push(_ field: FieldPlan) {
-    if count == capacity { grow() }
-    entries[count] = Entry(field: Unmanaged.passUnretained(field), index: 0)
-    count += 1
-  }
-
-  @inline(__always) func push(index: Int) {
-    if count == capacity { grow() }
-    entries[count] = Entry(field: nil, index: index)
-    count += 1
-  }
-
-  @inline(__always) func pop() { count -= 1 }
-
-  private func grow() {
-    let bigger = UnsafeMutablePointer<Entry>.allocate(capacity: capacity * 2)
-    bigger.moveInitialize(from: entries, count: count)
-    entries.deallocate()
-    entries = bigger
-    capacity *= 2
-  }
-
-  /// The path as response keys and list indices, from the root.
-  var components: [PathComponent] {
-    var result = prefix
-    result.reserveCapacity(prefix.count + count)
-    for i in 0..<count {
-      if let field = entries[i].field {
-        result.append(.key(field.takeUnretainedValue().responseKey))
-      } else {
-        result.append(.index(entries[i].index))
-      }
+    private struct Entry {
+        /// The field whose response key this is; nil for a list index.
+        var field: Unmanaged<FieldPlan>?
+        var index: Int
     }
-    return result
-  }
+
+    /// Components above the walk's starting point (a hole's walk starts mid-response).
+    private let prefix: [PathComponent]
+    private var entries: UnsafeMutablePointer<Entry>
+    private var count = 0
+    private var capacity = 32
+
+    init(prefix: [PathComponent] = []) {
+        self.prefix = prefix
+        entries = .allocate(capacity: capacity)
+    }
+
+    deinit { entries.deallocate() }
+
+    @inline(__always) func push(_ field: FieldPlan) {
+        if count == capacity { grow() }
+        entries[count] = Entry(field: Unmanaged.passUnretained(field), index: 0)
+        count += 1
+    }
+
+    @inline(__always) func push(index: Int) {
+        if count == capacity { grow() }
+        entries[count] = Entry(field: nil, index: index)
+        count += 1
+    }
+
+    @inline(__always) func pop() { count -= 1 }
+
+    private func grow() {
+        let bigger = UnsafeMutablePointer<Entry>.allocate(capacity: capacity * 2)
+        bigger.moveInitialize(from: entries, count: count)
+        entries.deallocate()
+        entries = bigger
+        capacity *= 2
+    }
+
+    /// The path as response keys and list indices, from the root.
+    var components: [PathComponent] {
+        var result = prefix
+        result.reserveCapacity(prefix.count + count)
+        for i in 0..<count {
+            if let field = entries[i].field {
+                result.append(.key(field.takeUnretainedValue().responseKey))
+            } else {
+                result.append(.index(entries[i].index))
+            }
+        }
+        return result
+    }
 }

@@ -7,66 +7,66 @@
 /// null, so while async work is possible the writer keeps the stack of open nullable
 /// positions and records the byte range of each one a hole depends on.
 final class ResponseWriter {
-  let buffer: JSONByteBuffer
-  /// False on the all-synchronous path: no holes can appear, so frames are not tracked.
-  let tracksFrames: Bool
-  private(set) var holes: [Hole] = []
-  /// Byte ranges of the nullable positions some hole depends on; `end` is set on close.
-  private(set) var frames: [(start: Int, end: Int)] = []
-  private var openFrames: [(start: Int, registered: Int?)] = []
+    let buffer: JSONByteBuffer
+    /// False on the all-synchronous path: no holes can appear, so frames are not tracked.
+    let tracksFrames: Bool
+    private(set) var holes: [Hole] = []
+    /// Byte ranges of the nullable positions some hole depends on; `end` is set on close.
+    private(set) var frames: [(start: Int, end: Int)] = []
+    private var openFrames: [(start: Int, registered: Int?)] = []
 
-  /// A place in the bytes where a pending field's value goes.
-  struct Hole {
-    let offset: Int
-    let field: PendingField
-    /// The field's own type is nullable: its failure is a `null` in place.
-    let nullable: Bool
-    /// Index into `frames` of the nullable position a non-null failure nulls; nil: the top.
-    let frame: Int?
-  }
-
-  init(capacity: Int = 4096, tracksFrames: Bool) {
-    buffer = JSONByteBuffer(capacity: capacity)
-    self.tracksFrames = tracksFrames
-  }
-
-  /// A nullable position starts at byte `start`.
-  @inline(__always) func openFrame(at start: Int) {
-    if tracksFrames { openFrames.append((start, nil)) }
-  }
-
-  /// The innermost open nullable position ends here.
-  @inline(__always) func closeFrame() {
-    guard tracksFrames else { return }
-    let frame = openFrames.removeLast()
-    if let registered = frame.registered { frames[registered].end = buffer.count }
-  }
-
-  /// Leaves a hole for `field` at the current end of the bytes.
-  func addHole(_ field: PendingField, nullable: Bool) {
-    var frame: Int? = nil
-    if let top = openFrames.indices.last {
-      if let registered = openFrames[top].registered {
-        frame = registered
-      } else {
-        frames.append((openFrames[top].start, -1))
-        frame = frames.count - 1
-        openFrames[top].registered = frame
-      }
+    /// A place in the bytes where a pending field's value goes.
+    struct Hole {
+        let offset: Int
+        let field: PendingField
+        /// The field's own type is nullable: its failure is a `null` in place.
+        let nullable: Bool
+        /// Index into `frames` of the nullable position a non-null failure nulls; nil: the top.
+        let frame: Int?
     }
-    holes.append(Hole(offset: buffer.count, field: field, nullable: nullable, frame: frame))
-  }
 
-  /// Drops everything written from `offset` on, holes included (the position there failed).
-  func rewind(to offset: Int) {
-    buffer.truncate(to: offset)
-    while let last = holes.last, last.offset >= offset { holes.removeLast() }
-  }
+    init(capacity: Int = 4096, tracksFrames: Bool) {
+        buffer = JSONByteBuffer(capacity: capacity)
+        self.tracksFrames = tracksFrames
+    }
+
+    /// A nullable position starts at byte `start`.
+    @inline(__always) func openFrame(at start: Int) {
+        if tracksFrames { openFrames.append((start, nil)) }
+    }
+
+    /// The innermost open nullable position ends here.
+    @inline(__always) func closeFrame() {
+        guard tracksFrames else { return }
+        let frame = openFrames.removeLast()
+        if let registered = frame.registered { frames[registered].end = buffer.count }
+    }
+
+    /// Leaves a hole for `field` at the current end of the bytes.
+    func addHole(_ field: PendingField, nullable: Bool) {
+        var frame: Int? = nil
+        if let top = openFrames.indices.last {
+            if let registered = openFrames[top].registered {
+                frame = registered
+            } else {
+                frames.append((openFrames[top].start, -1))
+                frame = frames.count - 1
+                openFrames[top].registered = frame
+            }
+        }
+        holes.append(Hole(offset: buffer.count, field: field, nullable: nullable, frame: frame))
+    }
+
+    /// Drops everything written from `offset` on, holes included (the position there failed).
+    func rewind(to offset: Int) {
+        buffer.truncate(to: offset)
+        while let last = holes.last, last.offset >= offset { holes.removeLast() }
+    }
 }
 
 /// A field whose resolver answered `.later`: the work, and where its value goes.
 struct PendingField: Sendable {
-  let plan: FieldPlan
-  let work: @Sendable () async throws -> FieldValue
-  let path: [PathComponent]
+    let plan: FieldPlan
+    let work: @Sendable () async throws -> FieldValue
+    let path: [PathComponent]
 }

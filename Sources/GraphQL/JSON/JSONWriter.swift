@@ -8,26 +8,26 @@
 /// escape `"`, `\` and control characters like `JSON.stringify`; everything else,
 /// non-ASCII included, is written as UTF-8.
 public struct JSONWriter {
-  private let buffer: JSONByteBuffer
+    private let buffer: JSONByteBuffer
 
-  public init(reservingCapacity capacity: Int = 1024) {
-    buffer = JSONByteBuffer(capacity: capacity)
-  }
+    public init(reservingCapacity capacity: Int = 1024) {
+        buffer = JSONByteBuffer(capacity: capacity)
+    }
 
-  /// The bytes written so far.
-  public var bytes: [UInt8] { buffer.bytes }
+    /// The bytes written so far.
+    public var bytes: [UInt8] { buffer.bytes }
 
-  public mutating func write(_ value: JSONValue) { buffer.write(value) }
+    public mutating func write(_ value: JSONValue) { buffer.write(value) }
 
-  /// The UTF-8 JSON text of `value`.
-  public static func serialize(_ value: JSONValue) -> [UInt8] {
-    let buffer = JSONByteBuffer()
-    buffer.write(value)
-    return buffer.bytes
-  }
+    /// The UTF-8 JSON text of `value`.
+    public static func serialize(_ value: JSONValue) -> [UInt8] {
+        let buffer = JSONByteBuffer()
+        buffer.write(value)
+        return buffer.bytes
+    }
 
-  /// `serialize(_:)` as a `String`.
-  public static func string(_ value: JSONValue) -> String {
-    String(decoding: serialize(value), as: UTF8.self)
-  }
+    /// `serialize(_:)` as a `String`.
+    public static func string(_ value: JSONValue) -> String {
+        String(decoding: serialize(value), as: UTF8.self)
+    }
 }

@@ -5,15 +5,15 @@
 /// AST needs one. The cooked value of a string token (escapes resolved, block strings
 /// through BlockStringValue()) is `Lexer.tokenValue`, kept beside the current token.
 struct Token: Sendable {
-  var kind: TokenKind
-  /// Byte offset of the token's first byte.
-  var start: Int
-  /// Byte offset just past the token's last byte.
-  var end: Int
+    var kind: TokenKind
+    /// Byte offset of the token's first byte.
+    var start: Int
+    /// Byte offset just past the token's last byte.
+    var end: Int
 
-  init(kind: TokenKind, start: Int, end: Int) {
-    self.kind = kind
-    self.start = start
-    self.end = end
-  }
+    init(kind: TokenKind, start: Int, end: Int) {
+        self.kind = kind
+        self.start = start
+        self.end = end
+    }
 }

@@ -1,34 +1,34 @@
 /// A request document that parsed and passed validation: what every front end (the HTTP
 /// layer, the `query` and `exec` commands) hands to execution.
 public struct PreparedDocument: Sendable {
-  public let source: Source
-  public let document: Document
-  /// Execution plans of this document, for `execute(planCache:)`: a document kept in a
-  /// server's cache is then planned once, not per request. Valid for the schema the
-  /// document was validated against and one set of resolvers.
-  public let plans = ExecutionPlanCache()
+    public let source: Source
+    public let document: Document
+    /// Execution plans of this document, for `execute(planCache:)`: a document kept in a
+    /// server's cache is then planned once, not per request. Valid for the schema the
+    /// document was validated against and one set of resolvers.
+    public let plans = ExecutionPlanCache()
 
-  /// The type of the operation `operationName` selects (spec §6.1 GetOperation), or nil
-  /// when selection fails; execution then reports why. GraphQL over HTTP asks this before
-  /// executing, because GET may only run queries.
-  public func operationType(named operationName: String?) -> OperationType? {
-    (try? getOperation(in: document, operationName: operationName))?.0.operation
-  }
+    /// The type of the operation `operationName` selects (spec §6.1 GetOperation), or nil
+    /// when selection fails; execution then reports why. GraphQL over HTTP asks this before
+    /// executing, because GET may only run queries.
+    public func operationType(named operationName: String?) -> OperationType? {
+        (try? getOperation(in: document, operationName: operationName))?.0.operation
+    }
 }
 
 /// Why a document was refused before execution: a syntax error (spec §2, first error only)
 /// or validation errors (spec §5, all of them). Either way nothing was executed.
 public enum DocumentRejection: Error, Sendable {
-  case syntax(GraphQLError)
-  case invalid([GraphQLError])
+    case syntax(GraphQLError)
+    case invalid([GraphQLError])
 
-  /// The errors for the response's `errors` list.
-  public var errors: [GraphQLError] {
-    switch self {
-    case .syntax(let error): [error]
-    case .invalid(let errors): errors
+    /// The errors for the response's `errors` list.
+    public var errors: [GraphQLError] {
+        switch self {
+        case .syntax(let error): [error]
+        case .invalid(let errors): errors
+        }
     }
-  }
 }
 
 /// Parses and validates `source` against `schema`: the steps of a GraphQL request that
@@ -40,15 +40,15 @@ public enum DocumentRejection: Error, Sendable {
 /// - Returns: the prepared document, or the rejection with its errors (with locations and
 ///   `extensions.rule` for validation errors).
 public func prepareDocument(
-  _ source: Source, schema: Schema, parseOptions: ParseOptions = ParseOptions(), maxErrors: Int = 100
+    _ source: Source, schema: Schema, parseOptions: ParseOptions = ParseOptions(), maxErrors: Int = 100
 ) -> Result<PreparedDocument, DocumentRejection> {
-  let document: Document
-  do {
-    document = try parse(source, options: parseOptions)
-  } catch {
-    return .failure(.syntax(error))
-  }
-  let errors = validate(schema: schema, document: document, source: source, maxErrors: maxErrors)
-  guard errors.isEmpty else { return .failure(.invalid(errors)) }
-  return .success(PreparedDocument(source: source, document: document))
+    let document: Document
+    do {
+        document = try parse(source, options: parseOptions)
+    } catch {
+        return .failure(.syntax(error))
+    }
+    let errors = validate(schema: schema, document: document, source: source, maxErrors: maxErrors)
+    guard errors.isEmpty else { return .failure(.invalid(errors)) }
+    return .success(PreparedDocument(source: source, document: document))
 }

@@ -3,36 +3,36 @@
 // list; validation and execution find them through `fieldDefinition(_:on:)`.
 
 extension FieldDefinitionModel {
-  /// `__typename: String!` (§4.3).
-  public static let typenameMetaField = FieldDefinitionModel(
-    name: "__typename", description: "The name of the current Object type at runtime.",
-    type: .nonNull(.named("String")))
-  /// `__schema: __Schema!` (§4.2), query root only.
-  public static let schemaMetaField = FieldDefinitionModel(
-    name: "__schema", description: "Access the current type schema of this server.",
-    type: .nonNull(.named("__Schema")))
-  /// `__type(name: String!): __Type` (§4.2), query root only.
-  public static let typeMetaField = FieldDefinitionModel(
-    name: "__type", description: "Request the type information of a single type.",
-    arguments: [InputValueModel(name: "name", type: .nonNull(.named("String")))],
-    type: .named("__Type"))
+    /// `__typename: String!` (§4.3).
+    public static let typenameMetaField = FieldDefinitionModel(
+        name: "__typename", description: "The name of the current Object type at runtime.",
+        type: .nonNull(.named("String")))
+    /// `__schema: __Schema!` (§4.2), query root only.
+    public static let schemaMetaField = FieldDefinitionModel(
+        name: "__schema", description: "Access the current type schema of this server.",
+        type: .nonNull(.named("__Schema")))
+    /// `__type(name: String!): __Type` (§4.2), query root only.
+    public static let typeMetaField = FieldDefinitionModel(
+        name: "__type", description: "Request the type information of a single type.",
+        arguments: [InputValueModel(name: "name", type: .nonNull(.named("String")))],
+        type: .named("__Type"))
 }
 
 extension Schema {
-  /// The definition of field `fieldName` on composite type `typeName`, including the
-  /// meta-fields of §4.1; nil when there is no such field (graphql-js `getFieldDef`).
-  public func fieldDefinition(_ fieldName: String, on typeName: String) -> FieldDefinitionModel? {
-    if fieldName.hasPrefix("__") {
-      switch fieldName {
-      case "__typename":
-        if let type = types[typeName], type.isCompositeType { return .typenameMetaField }
-      case "__schema" where typeName == queryType:
-        return .schemaMetaField
-      case "__type" where typeName == queryType:
-        return .typeMetaField
-      default: break
-      }
+    /// The definition of field `fieldName` on composite type `typeName`, including the
+    /// meta-fields of §4.1; nil when there is no such field (graphql-js `getFieldDef`).
+    public func fieldDefinition(_ fieldName: String, on typeName: String) -> FieldDefinitionModel? {
+        if fieldName.hasPrefix("__") {
+            switch fieldName {
+            case "__typename":
+                if let type = types[typeName], type.isCompositeType { return .typenameMetaField }
+            case "__schema" where typeName == queryType:
+                return .schemaMetaField
+            case "__type" where typeName == queryType:
+                return .typeMetaField
+            default: break
+            }
+        }
+        return types[typeName]?.field(fieldName)
     }
-    return types[typeName]?.field(fieldName)
-  }
 }

@@ -6,26 +6,26 @@
 /// `specifiedSDLRules`), then schema validation (§3 "Type Validation", graphql-js
 /// `validateSchema`) of the built schema.
 public struct SchemaBuildError: Error, Sendable, CustomStringConvertible {
-  public var errors: [GraphQLError]
-  /// The `Source.name` of the SDL, e.g. its file path; used by `description`.
-  public var sourceName: String
+    public var errors: [GraphQLError]
+    /// The `Source.name` of the SDL, e.g. its file path; used by `description`.
+    public var sourceName: String
 
-  public init(errors: [GraphQLError], sourceName: String) {
-    self.errors = errors
-    self.sourceName = sourceName
-  }
+    public init(errors: [GraphQLError], sourceName: String) {
+        self.errors = errors
+        self.sourceName = sourceName
+    }
 
-  /// One line per error: `NAME:LINE:COLUMN: MESSAGE`, further locations of the same error
-  /// appended as ` (also LINE:COLUMN, …)`; `NAME: MESSAGE` for an error without location.
-  public var description: String {
-    errors.map { error in
-      guard let first = error.locations.first else { return "\(sourceName): \(error.message)" }
-      var line = "\(sourceName):\(first.line):\(first.column): \(error.message)"
-      let others = error.locations.dropFirst()
-      if !others.isEmpty {
-        line += " (also " + others.map { "\($0.line):\($0.column)" }.joined(separator: ", ") + ")"
-      }
-      return line
-    }.joined(separator: "\n")
-  }
+    /// One line per error: `NAME:LINE:COLUMN: MESSAGE`, further locations of the same error
+    /// appended as ` (also LINE:COLUMN, …)`; `NAME: MESSAGE` for an error without location.
+    public var description: String {
+        errors.map { error in
+            guard let first = error.locations.first else { return "\(sourceName): \(error.message)" }
+            var line = "\(sourceName):\(first.line):\(first.column): \(error.message)"
+            let others = error.locations.dropFirst()
+            if !others.isEmpty {
+                line += " (also " + others.map { "\($0.line):\($0.column)" }.joined(separator: ", ") + ")"
+            }
+            return line
+        }.joined(separator: "\n")
+    }
 }

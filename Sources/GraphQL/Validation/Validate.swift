@@ -17,11 +17,11 @@
 /// - Returns: the errors in graphql-js order, each with `locations` and
 ///   `extensions.rule`; empty when the document is valid.
 public func validate(
-  schema: Schema, document: Document, source: Source, rules: [ValidationRule] = specifiedRules,
-  maxErrors: Int = 100
+    schema: Schema, document: Document, source: Source, rules: [ValidationRule] = specifiedRules,
+    maxErrors: Int = 100
 ) -> [GraphQLError] {
-  let context = ValidationContext(schema: schema, document: document, source: source, maxErrors: maxErrors)
-  let visitors = rules.map { $0.makeVisitor(context) }
-  ValidationWalker(context: context, visitors: visitors).walk(document)
-  return context.finalErrors()
+    let context = ValidationContext(schema: schema, document: document, source: source, maxErrors: maxErrors)
+    let visitors = rules.map { $0.makeVisitor(context) }
+    ValidationWalker(context: context, visitors: visitors).walk(document)
+    return context.finalErrors()
 }

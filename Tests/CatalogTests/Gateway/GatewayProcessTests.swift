@@ -3,229 +3,246 @@ import HTTPClient
 import Testing
 
 extension LoopbackTests {
-  /// The issue's "Done when": DemoUpstream and the gateway as two separate `musicgraph`
-  /// processes, the nested Iron Maiden query sent over HTTP, and DemoUpstream's request log
-  /// read back over HTTP.
-  @Suite struct GatewayProcesses {
-    /// The built `musicgraph` next to this test bundle (`swift build --build-tests` builds it),
-    /// or `$MUSICGRAPH_BIN`.
-    static func binary() throws -> String {
-      if let path = ProcessInfo.processInfo.environment["MUSICGRAPH_BIN"] { return path }
-      let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-      let candidates = [dir, dir.deletingLastPathComponent()].map { $0.appendingPathComponent("musicgraph").path }
-      guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-        throw HarnessError("no musicgraph binary in \(candidates); run `swift build --build-tests` first")
-      }
-      return found
-    }
-
-    /// A child process whose first stdout line is read (the address it listens on).
-    final class Child {
-      let process = Process()
-      let firstLine: String
-
-      /// `standardError`: where the child's stderr goes (discarded by default);
-      /// `closingStandardError`: start it with descriptor 2 closed (through `sh -c '… 2>&-'`).
-      init(
-        _ arguments: [String], environment: [String: String] = [:], standardError: FileHandle? = nil,
-        closingStandardError: Bool = false
-      ) throws {
-        if closingStandardError {
-          process.executableURL = URL(fileURLWithPath: "/bin/sh")
-          process.arguments = ["-c", #"exec "$0" "$@" 2>&-"#, try GatewayProcesses.binary()] + arguments
-        } else {
-          process.executableURL = URL(fileURLWithPath: try GatewayProcesses.binary())
-          process.arguments = arguments
+    /// The issue's "Done when": DemoUpstream and the gateway as two separate `musicgraph`
+    /// processes, the nested Iron Maiden query sent over HTTP, and DemoUpstream's request log
+    /// read back over HTTP.
+    @Suite struct GatewayProcesses {
+        /// The built `musicgraph` next to this test bundle (`swift build --build-tests` builds it),
+        /// or `$MUSICGRAPH_BIN`.
+        static func binary() throws -> String {
+            if let path = ProcessInfo.processInfo.environment["MUSICGRAPH_BIN"] { return path }
+            let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            let candidates = [dir, dir.deletingLastPathComponent()].map { $0.appendingPathComponent("musicgraph").path }
+            guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+                throw HarnessError("no musicgraph binary in \(candidates); run `swift build --build-tests` first")
+            }
+            return found
         }
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = standardError ?? FileHandle.nullDevice
-        try process.run()
-        var bytes: [UInt8] = []
-        while !bytes.contains(UInt8(ascii: "\n")) {
-          let chunk = out.fileHandleForReading.availableData
-          guard !chunk.isEmpty else { break }
-          bytes += chunk
+
+        /// A child process whose first stdout line is read (the address it listens on).
+        final class Child {
+            let process = Process()
+            let firstLine: String
+
+            /// `standardError`: where the child's stderr goes (discarded by default);
+            /// `closingStandardError`: start it with descriptor 2 closed (through `sh -c '… 2>&-'`).
+            init(
+                _ arguments: [String], environment: [String: String] = [:], standardError: FileHandle? = nil,
+                closingStandardError: Bool = false
+            ) throws {
+                if closingStandardError {
+                    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                    process.arguments = ["-c", #"exec "$0" "$@" 2>&-"#, try GatewayProcesses.binary()] + arguments
+                } else {
+                    process.executableURL = URL(fileURLWithPath: try GatewayProcesses.binary())
+                    process.arguments = arguments
+                }
+                process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+                let out = Pipe()
+                process.standardOutput = out
+                process.standardError = standardError ?? FileHandle.nullDevice
+                try process.run()
+                var bytes: [UInt8] = []
+                while !bytes.contains(UInt8(ascii: "\n")) {
+                    let chunk = out.fileHandleForReading.availableData
+                    guard !chunk.isEmpty else { break }
+                    bytes += chunk
+                }
+                firstLine = String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+            }
+
+            /// The URL at the end of the first line.
+            var url: String { String(firstLine.split(separator: " ").last ?? "") }
+
+            func stop() {
+                process.terminate()
+                process.waitUntilExit()
+            }
         }
-        firstLine = String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
-      }
 
-      /// The URL at the end of the first line.
-      var url: String { String(firstLine.split(separator: " ").last ?? "") }
+        /// Runs the binary to its end: exit status, standard output, standard error.
+        static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: try binary())
+            process.arguments = arguments
+            let out = Pipe()
+            let err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            // One after the other: these commands write a few lines, far below a pipe's buffer.
+            let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, output, errors)
+        }
 
-      func stop() {
-        process.terminate()
-        process.waitUntilExit()
-      }
+        @Test func serveRefusesToStartOnAMalformedUpstreamURLOrAZeroTimeout() throws {
+            for (arguments, reason) in [
+                (["serve", "--port", "0", "--upstream", "not a url"], "is not an http(s) URL"),
+                (["serve", "--port", "0", "--timeout-ms", "0"], "--timeout-ms must be at least 1"),
+                (["serve", "--port", "0", "--cors-origin"], "--cors-origin needs a comma-separated list"),
+                (["serve", "--port", "0", "--cors-origin="], "--cors-origin needs a comma-separated list"),
+            ] {
+                let (status, _, message) = try Self.run(arguments)
+                #expect(status == 2)
+                #expect(message.contains(reason))
+            }
+        }
+
+        @Test func queryPrintsRefusedDocumentsWithTheZeroExtensions() throws {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "mg-q-\(UUID().uuidString).graphql"
+            ).path
+            try #"{ artist(name: "AC/DC") { nam } }"#.write(toFile: path, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            // No upstream is contacted: the document is refused before execution.
+            let (status, text, _) = try Self.run(["query", "--upstream", "http://127.0.0.1:9", path])
+            #expect(status == 1)
+            #expect(text.hasPrefix(#"{"errors":[{"message":"Cannot query field \"nam\" on type \"Artist\"."#))
+            #expect(
+                text.hasSuffix(
+                    #""extensions":{"cost":{"estimated":0,"actual":0},"upstream":{"requests":0,"cacheHits":0}}}"# + "\n"
+                ))
+        }
+
+        @Test func schemaBuildErrorsNameTheirFileOncePerLine() throws {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "mg-bad-\(UUID().uuidString).graphql"
+            ).path
+            try "type Query { a: Nope }\n".write(toFile: path, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            for arguments in [
+                ["serve", "--port", "0", "--schema", path], ["exec", "--schema", path, "--data", path, path],
+            ] {
+                let (status, _, message) = try Self.run(arguments)
+                #expect(status == 2)
+                #expect(message.contains("\(path):1:17: Unknown type \"Nope\"."))
+                #expect(message.components(separatedBy: path).count == 2)  // the path appears exactly once
+            }
+        }
+
+        static let client = HTTPClient(
+            configuration: HTTPClient.Configuration(timeoutMs: 600_000, retry: RetryPolicy(maxTries: 1)))
+
+        static func post(_ url: String, query: String) async throws -> [String: Any] {
+            let body = try JSONSerialization.data(withJSONObject: ["query": query])
+            let response = try await client.post(
+                url, headers: ["Content-Type": "application/json"], body: [UInt8](body))
+            #expect(response.status == 200)
+            return try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+        }
+
+        static func requestLog(_ demoURL: String) async throws -> [[String: Any]] {
+            let response = try await client.get(demoURL + "/__demo/requests")
+            return try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [[String: Any]])
+        }
+
+        @Test func serveLogsEachRequestOnceAndWritesTheLastLinesOnSIGTERM() async throws {
+            let path = FileManager.default.temporaryDirectory
+                .appendingPathComponent("musicgraph-serve-log-\(UUID().uuidString).txt").path
+            #expect(FileManager.default.createFile(atPath: path, contents: nil))
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let logFile = try #require(FileHandle(forWritingAtPath: path))
+            // No upstream is ever called: /healthz and a refused document need none.
+            let gateway = try Child(
+                ["serve", "--port", "0", "--upstream", "http://127.0.0.1:9"], standardError: logFile)
+            let base = String(gateway.url.dropLast("/graphql".count))
+            for _ in 0..<40 {
+                #expect(try await Self.client.get(base + "/healthz").status == 200)
+            }
+            let refused = try await Self.client.post(
+                gateway.url, headers: ["Content-Type": "application/json"], body: Array(#"{"query":"{ nope }"}"#.utf8))
+            #expect(refused.status == 400)
+            gateway.stop()  // SIGTERM: graceful shutdown flushes the batched log
+            try logFile.close()
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            let lines = text.split(separator: "\n").filter { $0.hasPrefix("{") }
+            #expect(lines.count == 41)
+            let entries = try lines.map { line in
+                try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            }
+            #expect(
+                entries.prefix(40).allSatisfy { $0["path"] as? String == "/healthz" && $0["status"] as? Int == 200 })
+            #expect(entries.last?["path"] as? String == "/graphql")
+            #expect(entries.last?["status"] as? Int == 400)
+            #expect(Set(entries.compactMap { $0["requestId"] as? String }).count == 41)
+        }
+
+        @Test func serveKeepsServingWhenItsLogReaderIsGone() async throws {
+            let pipe = Pipe()
+            let gateway = try Child(
+                ["serve", "--port", "0", "--upstream", "http://127.0.0.1:9"], standardError: pipe.fileHandleForWriting)
+            try pipe.fileHandleForWriting.close()
+            try pipe.fileHandleForReading.close()  // the reader goes away: writes now fail with EPIPE
+            let base = String(gateway.url.dropLast("/graphql".count))
+            for _ in 0..<3 {
+                #expect(try await Self.client.get(base + "/healthz").status == 200)
+                try await Task.sleep(for: .milliseconds(30))  // each line's batch is written meanwhile
+            }
+            gateway.stop()
+            // Before SIGPIPE was ignored, the first batch killed the server (signal 13).
+            #expect(gateway.process.terminationReason == .exit)
+            #expect(gateway.process.terminationStatus == 0)
+        }
+
+        @Test func serveWithStandardErrorClosedStartsAndKeepsItsLogOutOfResponses() async throws {
+            let gateway = try Child(["serve", "--demo", "--port", "0"], closingStandardError: true)
+            #expect(gateway.firstLine.hasPrefix("musicgraph serving http://127.0.0.1:"))
+            let base = String(gateway.url.dropLast("/graphql".count))
+            for _ in 0..<20 {
+                let response = try await Self.client.get(base + "/healthz")
+                #expect(response.status == 200)
+                #expect(response.body == Array("ok".utf8))
+            }
+            let answer = try await Self.post(gateway.url, query: #"{ artist(name: "AC/DC") { name } }"#)
+            #expect((answer["data"] as? [String: Any])?["artist"] as? [String: String] == ["name": "AC/DC"])
+            gateway.stop()
+            #expect(gateway.process.terminationReason == .exit)
+            #expect(gateway.process.terminationStatus == 0)
+        }
+
+        @Test func ironMaidenOverHTTPBetweenTwoProcesses() async throws {
+            let demo = try Child(["demo-upstream", "--port", "0"])
+            defer { demo.stop() }
+            #expect(demo.firstLine.hasPrefix("demo-upstream listening on http://127.0.0.1:"))
+            let gateway = try Child(
+                [
+                    "serve", "--port", "0", "--upstream", demo.url, "--request-timeout-ms", "0", "--timeout-ms",
+                    "600000",
+                ],
+                environment: ["YOUTUBE_API_KEY": "proc-test-key", "MUSICGRAPH_MAX_QUERY_COST": ""])
+            defer { gateway.stop() }
+            #expect(gateway.firstLine.hasPrefix("musicgraph serving http://127.0.0.1:"))
+            #expect(gateway.url.hasSuffix("/graphql"))
+
+            let response = try await Self.post(gateway.url, query: GatewayRequestCounts.ironMaiden)
+            #expect(response["errors"] == nil)
+            let artist = try #require((response["data"] as? [String: Any])?["artist"] as? [String: Any])
+            #expect(artist["name"] as? String == "Iron Maiden")
+            let albums = try #require(artist["albums"] as? [[String: Any]])
+            #expect(albums.count == 21)
+            let tracks = albums.flatMap { $0["tracks"] as? [[String: Any]] ?? [] }
+            #expect(tracks.count == 213)
+            #expect(tracks.allSatisfy { ($0["videos"] as? [[String: Any]])?.count == 1 })
+            let log = try await Self.requestLog(demo.url)
+            let paths = log.map { $0["path"] as? String ?? "" }
+            #expect(paths.count == 153)
+            #expect(paths.filter { $0 == "/search" }.count == 1)
+            #expect(paths.filter { $0 == "/lookup" }.count == 2)
+            #expect(paths.filter { $0 == "/youtube/v3/search" }.count == 150)
+            let upstream = (response["extensions"] as? [String: Any])?["upstream"] as? [String: Any]
+            #expect(upstream?["requests"] as? Int == 153)
+
+            let again = try await Self.post(gateway.url, query: GatewayRequestCounts.ironMaiden)
+            #expect(try await Self.requestLog(demo.url).count == 153)
+            #expect(((again["extensions"] as? [String: Any])?["upstream"] as? [String: Any])?["requests"] as? Int == 0)
+
+            _ = try await Self.post(gateway.url, query: #"{ artist(name: "AC/DC") { name } }"#)
+            let afterACDC = try await Self.requestLog(demo.url)
+            #expect(afterACDC.count == 154)
+            #expect(
+                afterACDC.last?["query"] as? String == "term=AC%2FDC&media=music&entity=musicArtist&limit=1&country=US")
+        }
     }
-
-    /// Runs the binary to its end: exit status, standard output, standard error.
-    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: try binary())
-      process.arguments = arguments
-      let out = Pipe()
-      let err = Pipe()
-      process.standardOutput = out
-      process.standardError = err
-      try process.run()
-      // One after the other: these commands write a few lines, far below a pipe's buffer.
-      let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      return (process.terminationStatus, output, errors)
-    }
-
-    @Test func serveRefusesToStartOnAMalformedUpstreamURLOrAZeroTimeout() throws {
-      for (arguments, reason) in [
-        (["serve", "--port", "0", "--upstream", "not a url"], "is not an http(s) URL"),
-        (["serve", "--port", "0", "--timeout-ms", "0"], "--timeout-ms must be at least 1"),
-        (["serve", "--port", "0", "--cors-origin"], "--cors-origin needs a comma-separated list"),
-        (["serve", "--port", "0", "--cors-origin="], "--cors-origin needs a comma-separated list"),
-      ] {
-        let (status, _, message) = try Self.run(arguments)
-        #expect(status == 2)
-        #expect(message.contains(reason))
-      }
-    }
-
-    @Test func queryPrintsRefusedDocumentsWithTheZeroExtensions() throws {
-      let path = FileManager.default.temporaryDirectory.appendingPathComponent("mg-q-\(UUID().uuidString).graphql").path
-      try #"{ artist(name: "AC/DC") { nam } }"#.write(toFile: path, atomically: true, encoding: .utf8)
-      defer { try? FileManager.default.removeItem(atPath: path) }
-      // No upstream is contacted: the document is refused before execution.
-      let (status, text, _) = try Self.run(["query", "--upstream", "http://127.0.0.1:9", path])
-      #expect(status == 1)
-      #expect(text.hasPrefix(#"{"errors":[{"message":"Cannot query field \"nam\" on type \"Artist\"."#))
-      #expect(text.hasSuffix(#""extensions":{"cost":{"estimated":0,"actual":0},"upstream":{"requests":0,"cacheHits":0}}}"# + "\n"))
-    }
-
-    @Test func schemaBuildErrorsNameTheirFileOncePerLine() throws {
-      let path = FileManager.default.temporaryDirectory.appendingPathComponent("mg-bad-\(UUID().uuidString).graphql").path
-      try "type Query { a: Nope }\n".write(toFile: path, atomically: true, encoding: .utf8)
-      defer { try? FileManager.default.removeItem(atPath: path) }
-      for arguments in [["serve", "--port", "0", "--schema", path], ["exec", "--schema", path, "--data", path, path]] {
-        let (status, _, message) = try Self.run(arguments)
-        #expect(status == 2)
-        #expect(message.contains("\(path):1:17: Unknown type \"Nope\"."))
-        #expect(message.components(separatedBy: path).count == 2)  // the path appears exactly once
-      }
-    }
-
-    static let client = HTTPClient(configuration: HTTPClient.Configuration(timeoutMs: 600_000, retry: RetryPolicy(maxTries: 1)))
-
-    static func post(_ url: String, query: String) async throws -> [String: Any] {
-      let body = try JSONSerialization.data(withJSONObject: ["query": query])
-      let response = try await client.post(url, headers: ["Content-Type": "application/json"], body: [UInt8](body))
-      #expect(response.status == 200)
-      return try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
-    }
-
-    static func requestLog(_ demoURL: String) async throws -> [[String: Any]] {
-      let response = try await client.get(demoURL + "/__demo/requests")
-      return try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [[String: Any]])
-    }
-
-    @Test func serveLogsEachRequestOnceAndWritesTheLastLinesOnSIGTERM() async throws {
-      let path = FileManager.default.temporaryDirectory
-        .appendingPathComponent("musicgraph-serve-log-\(UUID().uuidString).txt").path
-      #expect(FileManager.default.createFile(atPath: path, contents: nil))
-      defer { try? FileManager.default.removeItem(atPath: path) }
-      let logFile = try #require(FileHandle(forWritingAtPath: path))
-      // No upstream is ever called: /healthz and a refused document need none.
-      let gateway = try Child(["serve", "--port", "0", "--upstream", "http://127.0.0.1:9"], standardError: logFile)
-      let base = String(gateway.url.dropLast("/graphql".count))
-      for _ in 0..<40 {
-        #expect(try await Self.client.get(base + "/healthz").status == 200)
-      }
-      let refused = try await Self.client.post(
-        gateway.url, headers: ["Content-Type": "application/json"], body: Array(#"{"query":"{ nope }"}"#.utf8))
-      #expect(refused.status == 400)
-      gateway.stop()  // SIGTERM: graceful shutdown flushes the batched log
-      try logFile.close()
-      let text = try String(contentsOfFile: path, encoding: .utf8)
-      let lines = text.split(separator: "\n").filter { $0.hasPrefix("{") }
-      #expect(lines.count == 41)
-      let entries = try lines.map { line in
-        try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-      }
-      #expect(entries.prefix(40).allSatisfy { $0["path"] as? String == "/healthz" && $0["status"] as? Int == 200 })
-      #expect(entries.last?["path"] as? String == "/graphql")
-      #expect(entries.last?["status"] as? Int == 400)
-      #expect(Set(entries.compactMap { $0["requestId"] as? String }).count == 41)
-    }
-
-    @Test func serveKeepsServingWhenItsLogReaderIsGone() async throws {
-      let pipe = Pipe()
-      let gateway = try Child(
-        ["serve", "--port", "0", "--upstream", "http://127.0.0.1:9"], standardError: pipe.fileHandleForWriting)
-      try pipe.fileHandleForWriting.close()
-      try pipe.fileHandleForReading.close()  // the reader goes away: writes now fail with EPIPE
-      let base = String(gateway.url.dropLast("/graphql".count))
-      for _ in 0..<3 {
-        #expect(try await Self.client.get(base + "/healthz").status == 200)
-        try await Task.sleep(for: .milliseconds(30))  // each line's batch is written meanwhile
-      }
-      gateway.stop()
-      // Before SIGPIPE was ignored, the first batch killed the server (signal 13).
-      #expect(gateway.process.terminationReason == .exit)
-      #expect(gateway.process.terminationStatus == 0)
-    }
-
-    @Test func serveWithStandardErrorClosedStartsAndKeepsItsLogOutOfResponses() async throws {
-      let gateway = try Child(["serve", "--demo", "--port", "0"], closingStandardError: true)
-      #expect(gateway.firstLine.hasPrefix("musicgraph serving http://127.0.0.1:"))
-      let base = String(gateway.url.dropLast("/graphql".count))
-      for _ in 0..<20 {
-        let response = try await Self.client.get(base + "/healthz")
-        #expect(response.status == 200)
-        #expect(response.body == Array("ok".utf8))
-      }
-      let answer = try await Self.post(gateway.url, query: #"{ artist(name: "AC/DC") { name } }"#)
-      #expect((answer["data"] as? [String: Any])?["artist"] as? [String: String] == ["name": "AC/DC"])
-      gateway.stop()
-      #expect(gateway.process.terminationReason == .exit)
-      #expect(gateway.process.terminationStatus == 0)
-    }
-
-    @Test func ironMaidenOverHTTPBetweenTwoProcesses() async throws {
-      let demo = try Child(["demo-upstream", "--port", "0"])
-      defer { demo.stop() }
-      #expect(demo.firstLine.hasPrefix("demo-upstream listening on http://127.0.0.1:"))
-      let gateway = try Child(
-        ["serve", "--port", "0", "--upstream", demo.url, "--request-timeout-ms", "0", "--timeout-ms", "600000"],
-        environment: ["YOUTUBE_API_KEY": "proc-test-key", "MUSICGRAPH_MAX_QUERY_COST": ""])
-      defer { gateway.stop() }
-      #expect(gateway.firstLine.hasPrefix("musicgraph serving http://127.0.0.1:"))
-      #expect(gateway.url.hasSuffix("/graphql"))
-
-      let response = try await Self.post(gateway.url, query: GatewayRequestCounts.ironMaiden)
-      #expect(response["errors"] == nil)
-      let artist = try #require((response["data"] as? [String: Any])?["artist"] as? [String: Any])
-      #expect(artist["name"] as? String == "Iron Maiden")
-      let albums = try #require(artist["albums"] as? [[String: Any]])
-      #expect(albums.count == 21)
-      let tracks = albums.flatMap { $0["tracks"] as? [[String: Any]] ?? [] }
-      #expect(tracks.count == 213)
-      #expect(tracks.allSatisfy { ($0["videos"] as? [[String: Any]])?.count == 1 })
-      let log = try await Self.requestLog(demo.url)
-      let paths = log.map { $0["path"] as? String ?? "" }
-      #expect(paths.count == 153)
-      #expect(paths.filter { $0 == "/search" }.count == 1)
-      #expect(paths.filter { $0 == "/lookup" }.count == 2)
-      #expect(paths.filter { $0 == "/youtube/v3/search" }.count == 150)
-      let upstream = (response["extensions"] as? [String: Any])?["upstream"] as? [String: Any]
-      #expect(upstream?["requests"] as? Int == 153)
-
-      let again = try await Self.post(gateway.url, query: GatewayRequestCounts.ironMaiden)
-      #expect(try await Self.requestLog(demo.url).count == 153)
-      #expect(((again["extensions"] as? [String: Any])?["upstream"] as? [String: Any])?["requests"] as? Int == 0)
-
-      _ = try await Self.post(gateway.url, query: #"{ artist(name: "AC/DC") { name } }"#)
-      let afterACDC = try await Self.requestLog(demo.url)
-      #expect(afterACDC.count == 154)
-      #expect(afterACDC.last?["query"] as? String == "term=AC%2FDC&media=music&entity=musicArtist&limit=1&country=US")
-    }
-  }
 }

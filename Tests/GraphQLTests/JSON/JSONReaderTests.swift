@@ -3,54 +3,58 @@ import Testing
 @testable import GraphQL
 
 @Suite struct JSONReaderTests {
-  @Test func keepsNumbersAndBooleansApart() throws {
-    let value = try JSONReader.parse(#"[0, false, 1, true, 1.0, -0, 2.5e1]"#)
-    #expect(value == .array([.int(0), .bool(false), .int(1), .bool(true), .double(1.0), .int(0), .double(25.0)]))
-  }
-
-  @Test func bigIntegersBecomeDoubles() throws {
-    #expect(try JSONReader.parse("9223372036854775807") == .int(Int.max))
-    #expect(try JSONReader.parse("9223372036854775808") == .double(9_223_372_036_854_775_808.0))
-    #expect(try JSONReader.parse("-9223372036854775808") == .int(Int.min))
-  }
-
-  @Test func objectsKeepKeyOrderAndLastDuplicateValue() throws {
-    let value = try JSONReader.parse(#"{"b": 1, "a": 2, "b": 3}"#)
-    #expect(value == .object(JSONObject([("b", .int(3)), ("a", .int(2))])))
-  }
-
-  @Test func stringEscapesAndSurrogatePairs() throws {
-    let value = try JSONReader.parse(#""a\"b\\c\/d\n\u00e9\ud83c\udfb5\ud800x""#)
-    #expect(value == .string("a\"b\\c/d\né🎵\u{FFFD}x"))
-  }
-
-  @Test func reportsPositionOfErrors() {
-    #expect(throws: JSONParseError(message: "unexpected character 'x', expected a value", offset: 9, line: 2, column: 4)) {
-      try JSONReader.parse("{\"a\":\n   x}")
+    @Test func keepsNumbersAndBooleansApart() throws {
+        let value = try JSONReader.parse(#"[0, false, 1, true, 1.0, -0, 2.5e1]"#)
+        #expect(value == .array([.int(0), .bool(false), .int(1), .bool(true), .double(1.0), .int(0), .double(25.0)]))
     }
-    #expect(throws: JSONParseError(message: "invalid number, leading zero", offset: 1, line: 1, column: 2)) {
-      try JSONReader.parse("01")
-    }
-    #expect(throws: JSONParseError(message: "unexpected character '2' after the value", offset: 2, line: 1, column: 3)) {
-      try JSONReader.parse("1 2")
-    }
-    #expect(throws: JSONParseError(message: "unterminated string", offset: 4, line: 1, column: 5)) {
-      try JSONReader.parse("\"abc")
-    }
-  }
 
-  @Test func rejectsNestingBeyondTheLimit() {
-    let deep = String(repeating: "[", count: JSONReader.maxDepth + 1)
-    #expect(throws: JSONParseError.self) { try JSONReader.parse(deep) }
-  }
-
-  @Test func rejectsInvalidUTF8InStringsInsteadOfRepairingIt() throws {
-    let quote = UInt8(ascii: "\"")
-    // A lone continuation byte, a truncated sequence, an overlong encoding, in both the plain
-    // and the escaped path.
-    for bad: [UInt8] in [[0x80], [0xE2, 0x82], [0xC0, 0xAF], [UInt8(ascii: "\\"), UInt8(ascii: "n"), 0xFF]] {
-      #expect(throws: JSONParseError.self) { try JSONReader.parse([quote] + bad + [quote]) }
+    @Test func bigIntegersBecomeDoubles() throws {
+        #expect(try JSONReader.parse("9223372036854775807") == .int(Int.max))
+        #expect(try JSONReader.parse("9223372036854775808") == .double(9_223_372_036_854_775_808.0))
+        #expect(try JSONReader.parse("-9223372036854775808") == .int(Int.min))
     }
-    #expect(try JSONReader.parse([quote, 0xC3, 0xA9, quote]) == .string("é"))
-  }
+
+    @Test func objectsKeepKeyOrderAndLastDuplicateValue() throws {
+        let value = try JSONReader.parse(#"{"b": 1, "a": 2, "b": 3}"#)
+        #expect(value == .object(JSONObject([("b", .int(3)), ("a", .int(2))])))
+    }
+
+    @Test func stringEscapesAndSurrogatePairs() throws {
+        let value = try JSONReader.parse(#""a\"b\\c\/d\n\u00e9\ud83c\udfb5\ud800x""#)
+        #expect(value == .string("a\"b\\c/d\né🎵\u{FFFD}x"))
+    }
+
+    @Test func reportsPositionOfErrors() {
+        #expect(
+            throws: JSONParseError(message: "unexpected character 'x', expected a value", offset: 9, line: 2, column: 4)
+        ) {
+            try JSONReader.parse("{\"a\":\n   x}")
+        }
+        #expect(throws: JSONParseError(message: "invalid number, leading zero", offset: 1, line: 1, column: 2)) {
+            try JSONReader.parse("01")
+        }
+        #expect(
+            throws: JSONParseError(message: "unexpected character '2' after the value", offset: 2, line: 1, column: 3)
+        ) {
+            try JSONReader.parse("1 2")
+        }
+        #expect(throws: JSONParseError(message: "unterminated string", offset: 4, line: 1, column: 5)) {
+            try JSONReader.parse("\"abc")
+        }
+    }
+
+    @Test func rejectsNestingBeyondTheLimit() {
+        let deep = String(repeating: "[", count: JSONReader.maxDepth + 1)
+        #expect(throws: JSONParseError.self) { try JSONReader.parse(deep) }
+    }
+
+    @Test func rejectsInvalidUTF8InStringsInsteadOfRepairingIt() throws {
+        let quote = UInt8(ascii: "\"")
+        // A lone continuation byte, a truncated sequence, an overlong encoding, in both the plain
+        // and the escaped path.
+        for bad: [UInt8] in [[0x80], [0xE2, 0x82], [0xC0, 0xAF], [UInt8(ascii: "\\"), UInt8(ascii: "n"), 0xFF]] {
+            #expect(throws: JSONParseError.self) { try JSONReader.parse([quote] + bad + [quote]) }
+        }
+        #expect(try JSONReader.parse([quote, 0xC3, 0xA9, quote]) == .string("é"))
+    }
 }

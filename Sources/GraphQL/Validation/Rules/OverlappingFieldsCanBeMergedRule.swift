@@ -26,515 +26,520 @@
 ///   letting a hostile document (thousands of repeated fields, spreads of each other) run
 ///   for seconds. Reasons and location lists are capped in length.
 final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
-  static let rule = ValidationRule(name: "OverlappingFieldsCanBeMerged") {
-    OverlappingFieldsCanBeMergedRule(context: $0)
-  }
-  static let name = "OverlappingFieldsCanBeMerged"
-  /// graphql-core's budget: a field pair costs 2, other steps 1 or 2.
-  static let complexityBudget = 500_000
-  static let maxConflictDetailLength = 1000
-  static let maxConflictNodes = 20
-
-  private let context: ValidationContext
-  let events: ValidationEvents = [.selectionSet]
-  // Hot bookkeeping read and written on every comparison, never while another access is
-  // open, so the dynamic exclusivity checks are left out.
-  @exclusivity(unchecked) private var remainingBudget = OverlappingFieldsCanBeMergedRule.complexityBudget
-  /// Collections by parent type and selection set (graphql-core keys by node identity;
-  /// a parsed selection set is identified by its byte range).
-  @exclusivity(unchecked) private var collected: [CollectionKey: FieldCollection] = [:]
-  /// The collection of each fragment, by fragment index (a shortcut into `collected`).
-  @exclusivity(unchecked) private var fragmentCollections: [FieldCollection?]
-  @exclusivity(unchecked) private var comparedFragmentPairs: FragmentPairSet
-  @exclusivity(unchecked) private var nextCollectionID = 0
-
-  init(context: ValidationContext) {
-    self.context = context
-    fragmentCollections = Array(repeating: nil, count: context.fragmentDefinitions.count)
-    comparedFragmentPairs = FragmentPairSet(count: context.fragmentDefinitions.count)
-  }
-
-  private struct BudgetExceeded: Error {}
-
-  private struct CollectionKey: Hashable {
-    let parentType: String?
-    let start: Int
-    let end: Int
-  }
-
-  /// One field occurrence, with its definition on the parent type it was collected under.
-  private final class FieldDetails {
-    let parentType: String?
-    let parentIsObject: Bool
-    let node: Field
-    /// The field's name and place, kept apart so comparisons do not copy the node.
-    let name: String
-    let loc: Location
-    let hasArguments: Bool
-    let type: TypeReference?
-    let isSimpleLeaf: Bool
-    /// The collection of this field's own selection set, once needed.
-    @exclusivity(unchecked) var subCollection: FieldCollection?
-    /// Argument name → comparison key, and argument names in order; built on first use.
-    var argumentKeys: [(String, String)]?
-    var argumentKeyByName: [String: String] = [:]
-    /// Name/argument verdicts against other fields with arguments: "" when they match.
-    var comparisons: [ObjectIdentifier: String] = [:]
-
-    init(parentType: String?, parentIsObject: Bool, node: Field, definition: FieldDefinitionModel?) {
-      self.parentType = parentType
-      self.parentIsObject = parentIsObject
-      self.node = node
-      self.name = node.name.value
-      self.loc = node.loc
-      self.hasArguments = !node.arguments.isEmpty
-      self.type = definition?.type
-      self.isSimpleLeaf = node.arguments.isEmpty && node.selectionSet == nil
+    static let rule = ValidationRule(name: "OverlappingFieldsCanBeMerged") {
+        OverlappingFieldsCanBeMergedRule(context: $0)
     }
-  }
+    static let name = "OverlappingFieldsCanBeMerged"
+    /// graphql-core's budget: a field pair costs 2, other steps 1 or 2.
+    static let complexityBudget = 500_000
+    static let maxConflictDetailLength = 1000
+    static let maxConflictNodes = 20
 
-  /// The fields of a selection set grouped by response name, and the fragments it spreads
-  /// (as fragment indices, -1 for unknown names).
-  private final class FieldCollection {
-    let id: Int
-    init(id: Int) { self.id = id }
-    // Written while collecting, then only read: no dynamic exclusivity checks needed.
-    @exclusivity(unchecked) var responseNames: [String] = []
-    @exclusivity(unchecked) var groups: [[FieldDetails]] = []
-    /// Response name → index in `groups`, built only for large collections.
-    @exclusivity(unchecked) var groupIndex: [String: Int]?
-    @exclusivity(unchecked) var fragments: [Int] = []
-    @exclusivity(unchecked) var comparedFragments: [Int: Bool] = [:]
-    /// Bit per collection id: the shared response names with that collection were already
-    /// counted against the budget (graphql-core caches that list; only its cost shows).
-    @exclusivity(unchecked) var countedOverlaps: [UInt64] = []
+    private let context: ValidationContext
+    let events: ValidationEvents = [.selectionSet]
+    // Hot bookkeeping read and written on every comparison, never while another access is
+    // open, so the dynamic exclusivity checks are left out.
+    @exclusivity(unchecked) private var remainingBudget = OverlappingFieldsCanBeMergedRule.complexityBudget
+    /// Collections by parent type and selection set (graphql-core keys by node identity;
+    /// a parsed selection set is identified by its byte range).
+    @exclusivity(unchecked) private var collected: [CollectionKey: FieldCollection] = [:]
+    /// The collection of each fragment, by fragment index (a shortcut into `collected`).
+    @exclusivity(unchecked) private var fragmentCollections: [FieldCollection?]
+    @exclusivity(unchecked) private var comparedFragmentPairs: FragmentPairSet
+    @exclusivity(unchecked) private var nextCollectionID = 0
 
-    /// Marks `other` as counted; false when it already was.
-    func markCounted(_ other: Int) -> Bool {
-      let word = other >> 6
-      let bit = UInt64(1) << UInt64(other & 63)
-      if word >= countedOverlaps.count {
-        countedOverlaps.append(contentsOf: repeatElement(0, count: word + 1 - countedOverlaps.count))
-      }
-      if countedOverlaps[word] & bit != 0 { return false }
-      countedOverlaps[word] |= bit
-      return true
-    }
-    var isEmpty: Bool { responseNames.isEmpty }
-
-    func group(_ name: String) -> [FieldDetails]? {
-      if let groupIndex { return groupIndex[name].map { groups[$0] } }
-      for (i, n) in responseNames.enumerated() where n == name { return groups[i] }
-      return nil
+    init(context: ValidationContext) {
+        self.context = context
+        fragmentCollections = Array(repeating: nil, count: context.fragmentDefinitions.count)
+        comparedFragmentPairs = FragmentPairSet(count: context.fragmentDefinitions.count)
     }
 
-    func append(_ details: FieldDetails, as name: String) {
-      if let i = groupIndex?[name] ?? (groupIndex == nil ? responseNames.firstIndex(of: name) : nil) {
-        groups[i].append(details)
-        return
-      }
-      responseNames.append(name)
-      groups.append([details])
-      if groupIndex != nil {
-        groupIndex?[name] = groups.count - 1
-      } else if responseNames.count > 16 {
-        var index: [String: Int] = [:]
-        for (i, n) in responseNames.enumerated() { index[n] = i }
-        groupIndex = index
-      }
-    }
-  }
+    private struct BudgetExceeded: Error {}
 
-  /// Fragment pairs already compared, with whether that comparison was for mutually
-  /// exclusive parents (graphql-js `PairSet`, ordered as added).
-  private struct FragmentPairSet {
-    private let count: Int
-    /// 0: not compared; 1: compared as exclusive; 2: compared as not exclusive.
-    private var flat: [UInt8]
-    private var sparse: [Int: UInt8] = [:]
-
-    init(count: Int) {
-      self.count = count
-      flat = count <= 1024 ? [UInt8](repeating: 0, count: count * count) : []
+    private struct CollectionKey: Hashable {
+        let parentType: String?
+        let start: Int
+        let end: Int
     }
 
-    private func state(_ a: Int, _ b: Int) -> UInt8 {
-      flat.isEmpty ? sparse[a * count + b] ?? 0 : flat[a * count + b]
-    }
+    /// One field occurrence, with its definition on the parent type it was collected under.
+    private final class FieldDetails {
+        let parentType: String?
+        let parentIsObject: Bool
+        let node: Field
+        /// The field's name and place, kept apart so comparisons do not copy the node.
+        let name: String
+        let loc: Location
+        let hasArguments: Bool
+        let type: TypeReference?
+        let isSimpleLeaf: Bool
+        /// The collection of this field's own selection set, once needed.
+        @exclusivity(unchecked) var subCollection: FieldCollection?
+        /// Argument name → comparison key, and argument names in order; built on first use.
+        var argumentKeys: [(String, String)]?
+        var argumentKeyByName: [String: String] = [:]
+        /// Name/argument verdicts against other fields with arguments: "" when they match.
+        var comparisons: [ObjectIdentifier: String] = [:]
 
-    func has(_ a: Int, _ b: Int, exclusive: Bool) -> Bool {
-      func ordered(_ x: Int, _ y: Int) -> Bool {
-        let s = state(x, y)
-        // A non-exclusive comparison covers both kinds; an exclusive one only exclusive asks.
-        return s != 0 && (exclusive || s == 2)
-      }
-      return ordered(a, b) || ordered(b, a)
-    }
-
-    mutating func add(_ a: Int, _ b: Int, exclusive: Bool) {
-      let value: UInt8 = exclusive ? 1 : 2
-      if flat.isEmpty { sparse[a * count + b] = value } else { flat[a * count + b] = value }
-    }
-  }
-
-  private struct Conflict {
-    let responseName: String
-    let reason: String
-    let fields1: [Location]
-    let fields2: [Location]
-  }
-
-  // MARK: - Entry
-
-  func enterSelectionSet(_ selectionSet: SelectionSet, owner: SelectionSetOwner) {
-    guard owner != .inlineFragment else { return }
-    let selections = selectionSet.selections
-    if selections.count <= 1 {
-      guard case .inlineFragment = selections.first else { return }
-    }
-    do {
-      let conflicts = try findConflictsWithinSelectionSet(context.typeInfo.parentType, selectionSet)
-      for conflict in conflicts {
-        context.report(
-          Self.name,
-          "Fields \"\(Self.abbreviate(conflict.responseName))\" conflict because \(conflict.reason). "
-            + "Use different aliases on the fields to fetch both if this was intentional.",
-          at: conflict.fields1 + conflict.fields2)
-      }
-    } catch {
-      context.abort(
-        Self.name,
-        "Validation aborted: comparing the fields that share response names needs more than "
-          + "\(Self.complexityBudget) steps.")
-    }
-  }
-
-  private func spend(_ cost: Int) throws(BudgetExceeded) {
-    remainingBudget -= cost
-    if remainingBudget < 0 { throw BudgetExceeded() }
-  }
-
-  // MARK: - Comparisons
-
-  private func findConflictsWithinSelectionSet(_ parentType: String?, _ selectionSet: SelectionSet)
-    throws(BudgetExceeded) -> [Conflict]
-  {
-    var conflicts: [Conflict] = []
-    let collection = collectFields(parentType, selectionSet)
-    // (A) Within the collection's own fields: the only place fields of one set meet.
-    for (groupIndex, fields) in collection.groups.enumerated() where fields.count > 1 {
-      let name = collection.responseNames[groupIndex]
-      for i in 0..<fields.count {
-        for j in (i + 1)..<fields.count {
-          if let c = try findConflict(false, name, fields[i], fields[j]) { conflicts.append(c) }
+        init(parentType: String?, parentIsObject: Bool, node: Field, definition: FieldDefinitionModel?) {
+            self.parentType = parentType
+            self.parentIsObject = parentIsObject
+            self.node = node
+            self.name = node.name.value
+            self.loc = node.loc
+            self.hasArguments = !node.arguments.isEmpty
+            self.type = definition?.type
+            self.isSimpleLeaf = node.arguments.isEmpty && node.selectionSet == nil
         }
-      }
     }
-    let fragments = collection.fragments
-    if !fragments.isEmpty && (!collection.isEmpty || fragments.count > 1) {
-      for (i, fragment) in fragments.enumerated() {
-        // (B) The fields against each spread fragment.
-        try collectConflictsBetweenFieldsAndFragment(&conflicts, false, collection, fragment)
-        // (C) Each spread fragment against the ones after it.
-        for other in fragments[(i + 1)...] {
-          try collectConflictsBetweenFragments(&conflicts, false, fragment, other)
+
+    /// The fields of a selection set grouped by response name, and the fragments it spreads
+    /// (as fragment indices, -1 for unknown names).
+    private final class FieldCollection {
+        let id: Int
+        init(id: Int) { self.id = id }
+        // Written while collecting, then only read: no dynamic exclusivity checks needed.
+        @exclusivity(unchecked) var responseNames: [String] = []
+        @exclusivity(unchecked) var groups: [[FieldDetails]] = []
+        /// Response name → index in `groups`, built only for large collections.
+        @exclusivity(unchecked) var groupIndex: [String: Int]?
+        @exclusivity(unchecked) var fragments: [Int] = []
+        @exclusivity(unchecked) var comparedFragments: [Int: Bool] = [:]
+        /// Bit per collection id: the shared response names with that collection were already
+        /// counted against the budget (graphql-core caches that list; only its cost shows).
+        @exclusivity(unchecked) var countedOverlaps: [UInt64] = []
+
+        /// Marks `other` as counted; false when it already was.
+        func markCounted(_ other: Int) -> Bool {
+            let word = other >> 6
+            let bit = UInt64(1) << UInt64(other & 63)
+            if word >= countedOverlaps.count {
+                countedOverlaps.append(contentsOf: repeatElement(0, count: word + 1 - countedOverlaps.count))
+            }
+            if countedOverlaps[word] & bit != 0 { return false }
+            countedOverlaps[word] |= bit
+            return true
         }
-      }
-    }
-    return conflicts
-  }
+        var isEmpty: Bool { responseNames.isEmpty }
 
-  private func collectConflictsBetweenFieldsAndFragment(
-    _ conflicts: inout [Conflict], _ exclusive: Bool, _ collection: FieldCollection, _ fragment: Int
-  ) throws(BudgetExceeded) {
-    try spend(1)
-    guard !collection.isEmpty else { return }
-    let compared = collection.comparedFragments[fragment]
-    // A non-exclusive comparison covers an exclusive one, not the other way round.
-    if compared == false || (exclusive && compared == true) { return }
-    collection.comparedFragments[fragment] = exclusive
-    guard fragment >= 0 else { return }
-    let fragmentCollection = collectFragmentFields(fragment)
-    if collection === fragmentCollection { return }
-    // (D) The fields against the fragment's fields.
-    try collectConflictsBetween(&conflicts, exclusive, collection, fragmentCollection)
-    // (E) The fields against the fragments that fragment spreads.
-    for referenced in fragmentCollection.fragments {
-      try collectConflictsBetweenFieldsAndFragment(&conflicts, exclusive, collection, referenced)
-    }
-  }
-
-  private func collectConflictsBetweenFragments(
-    _ conflicts: inout [Conflict], _ exclusive: Bool, _ fragment1: Int, _ fragment2: Int
-  ) throws(BudgetExceeded) {
-    try spend(2)
-    // Unknown fragments (-1) lead nowhere, whatever their names.
-    if fragment1 == fragment2 || fragment1 < 0 || fragment2 < 0 { return }
-    if comparedFragmentPairs.has(fragment1, fragment2, exclusive: exclusive) { return }
-    comparedFragmentPairs.add(fragment1, fragment2, exclusive: exclusive)
-    let collection1 = collectFragmentFields(fragment1)
-    let collection2 = collectFragmentFields(fragment2)
-    // (F) The two fragments' own fields.
-    try collectConflictsBetween(&conflicts, exclusive, collection1, collection2)
-    // (G) Each against the fragments the other spreads.
-    for referenced in collection2.fragments {
-      try collectConflictsBetweenFragments(&conflicts, exclusive, fragment1, referenced)
-    }
-    for referenced in collection1.fragments {
-      try collectConflictsBetweenFragments(&conflicts, exclusive, referenced, fragment2)
-    }
-  }
-
-  private func findConflictsBetweenSubSelectionSets(
-    _ exclusive: Bool, _ collection1: FieldCollection, _ collection2: FieldCollection
-  ) throws(BudgetExceeded) -> [Conflict] {
-    var conflicts: [Conflict] = []
-    // (H) Field against field.
-    try collectConflictsBetween(&conflicts, exclusive, collection1, collection2)
-    // (I) Each side's fields against the other side's fragments.
-    for fragment in collection2.fragments {
-      try collectConflictsBetweenFieldsAndFragment(&conflicts, exclusive, collection1, fragment)
-    }
-    for fragment in collection1.fragments {
-      try collectConflictsBetweenFieldsAndFragment(&conflicts, exclusive, collection2, fragment)
-    }
-    // (J) Fragment against fragment.
-    for fragment1 in collection1.fragments {
-      for fragment2 in collection2.fragments {
-        try collectConflictsBetweenFragments(&conflicts, exclusive, fragment1, fragment2)
-      }
-    }
-    return conflicts
-  }
-
-  private func collectConflictsBetween(
-    _ conflicts: inout [Conflict], _ exclusive: Bool, _ collection1: FieldCollection, _ collection2: FieldCollection
-  ) throws(BudgetExceeded) {
-    guard !collection1.isEmpty, !collection2.isEmpty else { return }
-    // Finding the shared response names costs one unit per name of the first collection,
-    // the first time this ordered pair of collections meets.
-    if collection1.markCounted(collection2.id) {
-      try spend(collection1.responseNames.count)
-    }
-    for (i, name) in collection1.responseNames.enumerated() {
-      guard let fields2 = collection2.group(name) else { continue }
-      for field1 in collection1.groups[i] {
-        for field2 in fields2 {
-          if let c = try findConflict(exclusive, name, field1, field2) { conflicts.append(c) }
+        func group(_ name: String) -> [FieldDetails]? {
+            if let groupIndex { return groupIndex[name].map { groups[$0] } }
+            for (i, n) in responseNames.enumerated() where n == name { return groups[i] }
+            return nil
         }
-      }
-    }
-  }
 
-  private func findConflict(
-    _ parentsExclusive: Bool, _ responseName: String, _ details1: FieldDetails, _ details2: FieldDetails
-  ) throws(BudgetExceeded) -> Conflict? {
-    // Distinct object types never apply to the same value, so their fields may differ.
-    let exclusive =
-      parentsExclusive
-      || (details1.parentIsObject && details2.parentIsObject && details1.parentType != details2.parentType)
-    let type1 = details1.type
-    let type2 = details2.type
-    let sameName = details1.name == details2.name
-    // Whether both come from one field definition (the oracle compares type objects,
-    // which are shared only then, or for bare named types).
-    let sameDefinition = sameName && details1.parentType == details2.parentType
-    try spend(2)
-    if details1.isSimpleLeaf && details2.isSimpleLeaf && sameName && Self.identicalTypes(type1, type2, sameDefinition) {
-      return nil
-    }
-    if !exclusive {
-      let reason: String
-      if !sameName {
-        reason =
-          "\"\(Self.abbreviate(details1.name))\" and \"\(Self.abbreviate(details2.name))\" are different fields"
-      } else if !details1.hasArguments && !details2.hasArguments {
-        reason = ""
-      } else if let cached = details1.comparisons[ObjectIdentifier(details2)] {
-        reason = cached
-      } else {
-        reason = try sameArguments(details1, details2) ? "" : "they have differing arguments"
-        details1.comparisons[ObjectIdentifier(details2)] = reason
-      }
-      if !reason.isEmpty {
-        return Conflict(responseName: responseName, reason: reason, fields1: [details1.loc], fields2: [details2.loc])
-      }
-    }
-    if let type1, let type2, try doTypesConflict(type1, type2, sameDefinition) {
-      return Conflict(
-        responseName: responseName, reason: "they return conflicting types \"\(type1)\" and \"\(type2)\"",
-        fields1: [details1.loc], fields2: [details2.loc])
-    }
-    if let collection1 = subCollection(details1), let collection2 = subCollection(details2) {
-      let conflicts = try findConflictsBetweenSubSelectionSets(exclusive, collection1, collection2)
-      return Self.subfieldConflicts(conflicts, responseName, details1.loc, details2.loc)
-    }
-    return nil
-  }
-
-  /// The collection of a field's selection set under the field's named type.
-  private func subCollection(_ details: FieldDetails) -> FieldCollection? {
-    if let cached = details.subCollection { return cached }
-    guard let selectionSet = details.node.selectionSet else { return nil }
-    let collection = collectFields(details.type?.namedType, selectionSet)
-    details.subCollection = collection
-    return collection
-  }
-
-  private static func identicalTypes(_ a: TypeReference?, _ b: TypeReference?, _ sameDefinition: Bool) -> Bool {
-    guard let a, let b else { return a == nil && b == nil }
-    if case .named(let x) = a, case .named(let y) = b { return x == y }
-    return sameDefinition && a == b
-  }
-
-  /// Two types conflict when their list/non-null shapes differ or they end in different
-  /// leaf types; composite types are compared field by field instead.
-  private func doTypesConflict(_ type1: TypeReference, _ type2: TypeReference, _ sameDefinition: Bool)
-    throws(BudgetExceeded) -> Bool
-  {
-    if Self.identicalTypes(type1, type2, sameDefinition) { return false }
-    try spend(1)
-    switch (type1, type2) {
-    case (.list(let a), .list(let b)): return try doTypesConflict(a, b, sameDefinition)
-    case (.list, _), (_, .list): return true
-    case (.nonNull(let a), .nonNull(let b)): return try doTypesConflict(a, b, sameDefinition)
-    case (.nonNull, _), (_, .nonNull): return true
-    case (.named(let a), .named(let b)):
-      let leaf1 = context.schema.types[a]?.isLeafType ?? false
-      let leaf2 = context.schema.types[b]?.isLeafType ?? false
-      return (leaf1 || leaf2) && a != b
-    }
-  }
-
-  private func sameArguments(_ details1: FieldDetails, _ details2: FieldDetails) throws(BudgetExceeded) -> Bool {
-    let arguments1 = argumentKeys(details1)
-    let arguments2 = argumentKeys(details2)
-    if arguments1.isEmpty { return arguments2.isEmpty }
-    guard arguments1.count == arguments2.count else { return false }
-    for (name, key) in arguments1 {
-      try spend(1)
-      guard let other = details2.argumentKeyByName[name], other == key else { return false }
-    }
-    return true
-  }
-
-  private func argumentKeys(_ details: FieldDetails) -> [(String, String)] {
-    if let keys = details.argumentKeys { return keys }
-    let keys = details.node.arguments.map { ($0.name.value, Self.valueKey($0.value)) }
-    for (name, key) in keys { details.argumentKeyByName[name] = key }
-    details.argumentKeys = keys
-    return keys
-  }
-
-  /// A text that equals another value's exactly when the values are the same literal,
-  /// object fields taken in name order (graphql-js compares printed, sorted values).
-  static func valueKey(_ value: Value) -> String {
-    switch value {
-    case .variable(let v): "$" + v.name.value
-    case .int(let v): "i" + v.value
-    case .float(let v): "f" + v.value
-    case .string(let v): (v.block ? "B" : "S") + String(v.value.utf8.count) + ":" + v.value
-    case .boolean(let v): v.value ? "true" : "false"
-    case .null: "null"
-    case .enumValue(let v): "e" + v.value
-    case .list(let l): "[" + l.values.map(valueKey).joined(separator: ",") + "]"
-    case .object(let o):
-      "{"
-        + o.fields.enumerated().sorted { a, b in
-          a.element.name.value != b.element.name.value ? a.element.name.value < b.element.name.value : a.offset < b.offset
-        }.map { $0.element.name.value + ":" + valueKey($0.element.value) }.joined(separator: ",") + "}"
-    }
-  }
-
-  private static func subfieldConflicts(
-    _ conflicts: [Conflict], _ responseName: String, _ node1: Location, _ node2: Location
-  ) -> Conflict?
-  {
-    guard !conflicts.isEmpty else { return nil }
-    var message = ""
-    for c in conflicts {
-      message +=
-        (message.isEmpty ? "" : " and ") + "subfields \"\(abbreviate(c.responseName))\" conflict because \(c.reason)"
-      if message.unicodeScalars.count > maxConflictDetailLength { break }
-    }
-    return Conflict(
-      responseName: responseName, reason: abbreviate(message),
-      fields1: conflictNodes(node1, conflicts.map(\.fields1)),
-      fields2: conflictNodes(node2, conflicts.map(\.fields2)))
-  }
-
-  /// The enclosing field, then the fields of the sub-conflicts, at most `maxConflictNodes`
-  /// (taking the deepest fields of each when cutting).
-  private static func conflictNodes(_ node: Location, _ lists: [[Location]]) -> [Location] {
-    var nodes = [node]
-    for fields in lists {
-      nodes += fields.suffix(maxConflictNodes - nodes.count)
-      if nodes.count == maxConflictNodes { break }
-    }
-    return nodes
-  }
-
-  private static func abbreviate(_ text: String) -> String {
-    guard text.unicodeScalars.count > maxConflictDetailLength else { return text }
-    var result = String.UnicodeScalarView()
-    result.append(contentsOf: text.unicodeScalars.prefix(maxConflictDetailLength))
-    return String(result) + "..."
-  }
-
-  // MARK: - Collecting fields
-
-  private func collectFragmentFields(_ index: Int) -> FieldCollection {
-    if let cached = fragmentCollections[index] { return cached }
-    let fragment = context.fragmentDefinitions[index]
-    let name = fragment.typeCondition.name.value
-    let collection = collectFields(context.schema.types[name] != nil ? name : nil, fragment.selectionSet)
-    fragmentCollections[index] = collection
-    return collection
-  }
-
-  private func collectFields(_ parentType: String?, _ selectionSet: SelectionSet) -> FieldCollection {
-    let key = CollectionKey(parentType: parentType, start: selectionSet.loc.start, end: selectionSet.loc.end)
-    let cacheable = selectionSet.loc.start >= 0
-    if cacheable, let cached = collected[key] { return cached }
-    let collection = FieldCollection(id: nextCollectionID)
-    nextCollectionID += 1
-    var seenFragments = Set<String>()
-    collectFields(parentType, selectionSet, into: collection, &seenFragments)
-    if cacheable { collected[key] = collection }
-    return collection
-  }
-
-  private func collectFields(
-    _ parentType: String?, _ selectionSet: SelectionSet, into collection: FieldCollection,
-    _ seenFragments: inout Set<String>
-  ) {
-    var parent: GraphQLNamedType?
-    if let parentType { parent = context.schema.types[parentType] }
-    var parentIsObject = false
-    if case .object = parent { parentIsObject = true }
-    for selection in selectionSet.selections {
-      switch selection {
-      case .field(let field):
-        var definition: FieldDefinitionModel?
-        switch parent {
-        case .object(let o): definition = o.field(field.name.value)
-        case .interface(let i): definition = i.field(field.name.value)
-        default: break
+        func append(_ details: FieldDetails, as name: String) {
+            if let i = groupIndex?[name] ?? (groupIndex == nil ? responseNames.firstIndex(of: name) : nil) {
+                groups[i].append(details)
+                return
+            }
+            responseNames.append(name)
+            groups.append([details])
+            if groupIndex != nil {
+                groupIndex?[name] = groups.count - 1
+            } else if responseNames.count > 16 {
+                var index: [String: Int] = [:]
+                for (i, n) in responseNames.enumerated() { index[n] = i }
+                groupIndex = index
+            }
         }
-        collection.append(
-          FieldDetails(parentType: parentType, parentIsObject: parentIsObject, node: field, definition: definition),
-          as: field.responseKey)
-      case .fragmentSpread(let spread):
-        if seenFragments.insert(spread.name.value).inserted {
-          collection.fragments.append(context.fragmentIndexByName[spread.name.value] ?? -1)
-        }
-      case .inlineFragment(let inline):
-        var type = parentType
-        if let condition = inline.typeCondition {
-          type = context.schema.types[condition.name.value] != nil ? condition.name.value : nil
-        }
-        collectFields(type, inline.selectionSet, into: collection, &seenFragments)
-      }
     }
-  }
+
+    /// Fragment pairs already compared, with whether that comparison was for mutually
+    /// exclusive parents (graphql-js `PairSet`, ordered as added).
+    private struct FragmentPairSet {
+        private let count: Int
+        /// 0: not compared; 1: compared as exclusive; 2: compared as not exclusive.
+        private var flat: [UInt8]
+        private var sparse: [Int: UInt8] = [:]
+
+        init(count: Int) {
+            self.count = count
+            flat = count <= 1024 ? [UInt8](repeating: 0, count: count * count) : []
+        }
+
+        private func state(_ a: Int, _ b: Int) -> UInt8 {
+            flat.isEmpty ? sparse[a * count + b] ?? 0 : flat[a * count + b]
+        }
+
+        func has(_ a: Int, _ b: Int, exclusive: Bool) -> Bool {
+            func ordered(_ x: Int, _ y: Int) -> Bool {
+                let s = state(x, y)
+                // A non-exclusive comparison covers both kinds; an exclusive one only exclusive asks.
+                return s != 0 && (exclusive || s == 2)
+            }
+            return ordered(a, b) || ordered(b, a)
+        }
+
+        mutating func add(_ a: Int, _ b: Int, exclusive: Bool) {
+            let value: UInt8 = exclusive ? 1 : 2
+            if flat.isEmpty { sparse[a * count + b] = value } else { flat[a * count + b] = value }
+        }
+    }
+
+    private struct Conflict {
+        let responseName: String
+        let reason: String
+        let fields1: [Location]
+        let fields2: [Location]
+    }
+
+    // MARK: - Entry
+
+    func enterSelectionSet(_ selectionSet: SelectionSet, owner: SelectionSetOwner) {
+        guard owner != .inlineFragment else { return }
+        let selections = selectionSet.selections
+        if selections.count <= 1 {
+            guard case .inlineFragment = selections.first else { return }
+        }
+        do {
+            let conflicts = try findConflictsWithinSelectionSet(context.typeInfo.parentType, selectionSet)
+            for conflict in conflicts {
+                context.report(
+                    Self.name,
+                    "Fields \"\(Self.abbreviate(conflict.responseName))\" conflict because \(conflict.reason). "
+                        + "Use different aliases on the fields to fetch both if this was intentional.",
+                    at: conflict.fields1 + conflict.fields2)
+            }
+        } catch {
+            context.abort(
+                Self.name,
+                "Validation aborted: comparing the fields that share response names needs more than "
+                    + "\(Self.complexityBudget) steps.")
+        }
+    }
+
+    private func spend(_ cost: Int) throws(BudgetExceeded) {
+        remainingBudget -= cost
+        if remainingBudget < 0 { throw BudgetExceeded() }
+    }
+
+    // MARK: - Comparisons
+
+    private func findConflictsWithinSelectionSet(_ parentType: String?, _ selectionSet: SelectionSet)
+        throws(BudgetExceeded) -> [Conflict]
+    {
+        var conflicts: [Conflict] = []
+        let collection = collectFields(parentType, selectionSet)
+        // (A) Within the collection's own fields: the only place fields of one set meet.
+        for (groupIndex, fields) in collection.groups.enumerated() where fields.count > 1 {
+            let name = collection.responseNames[groupIndex]
+            for i in 0..<fields.count {
+                for j in (i + 1)..<fields.count {
+                    if let c = try findConflict(false, name, fields[i], fields[j]) { conflicts.append(c) }
+                }
+            }
+        }
+        let fragments = collection.fragments
+        if !fragments.isEmpty && (!collection.isEmpty || fragments.count > 1) {
+            for (i, fragment) in fragments.enumerated() {
+                // (B) The fields against each spread fragment.
+                try collectConflictsBetweenFieldsAndFragment(&conflicts, false, collection, fragment)
+                // (C) Each spread fragment against the ones after it.
+                for other in fragments[(i + 1)...] {
+                    try collectConflictsBetweenFragments(&conflicts, false, fragment, other)
+                }
+            }
+        }
+        return conflicts
+    }
+
+    private func collectConflictsBetweenFieldsAndFragment(
+        _ conflicts: inout [Conflict], _ exclusive: Bool, _ collection: FieldCollection, _ fragment: Int
+    ) throws(BudgetExceeded) {
+        try spend(1)
+        guard !collection.isEmpty else { return }
+        let compared = collection.comparedFragments[fragment]
+        // A non-exclusive comparison covers an exclusive one, not the other way round.
+        if compared == false || (exclusive && compared == true) { return }
+        collection.comparedFragments[fragment] = exclusive
+        guard fragment >= 0 else { return }
+        let fragmentCollection = collectFragmentFields(fragment)
+        if collection === fragmentCollection { return }
+        // (D) The fields against the fragment's fields.
+        try collectConflictsBetween(&conflicts, exclusive, collection, fragmentCollection)
+        // (E) The fields against the fragments that fragment spreads.
+        for referenced in fragmentCollection.fragments {
+            try collectConflictsBetweenFieldsAndFragment(&conflicts, exclusive, collection, referenced)
+        }
+    }
+
+    private func collectConflictsBetweenFragments(
+        _ conflicts: inout [Conflict], _ exclusive: Bool, _ fragment1: Int, _ fragment2: Int
+    ) throws(BudgetExceeded) {
+        try spend(2)
+        // Unknown fragments (-1) lead nowhere, whatever their names.
+        if fragment1 == fragment2 || fragment1 < 0 || fragment2 < 0 { return }
+        if comparedFragmentPairs.has(fragment1, fragment2, exclusive: exclusive) { return }
+        comparedFragmentPairs.add(fragment1, fragment2, exclusive: exclusive)
+        let collection1 = collectFragmentFields(fragment1)
+        let collection2 = collectFragmentFields(fragment2)
+        // (F) The two fragments' own fields.
+        try collectConflictsBetween(&conflicts, exclusive, collection1, collection2)
+        // (G) Each against the fragments the other spreads.
+        for referenced in collection2.fragments {
+            try collectConflictsBetweenFragments(&conflicts, exclusive, fragment1, referenced)
+        }
+        for referenced in collection1.fragments {
+            try collectConflictsBetweenFragments(&conflicts, exclusive, referenced, fragment2)
+        }
+    }
+
+    private func findConflictsBetweenSubSelectionSets(
+        _ exclusive: Bool, _ collection1: FieldCollection, _ collection2: FieldCollection
+    ) throws(BudgetExceeded) -> [Conflict] {
+        var conflicts: [Conflict] = []
+        // (H) Field against field.
+        try collectConflictsBetween(&conflicts, exclusive, collection1, collection2)
+        // (I) Each side's fields against the other side's fragments.
+        for fragment in collection2.fragments {
+            try collectConflictsBetweenFieldsAndFragment(&conflicts, exclusive, collection1, fragment)
+        }
+        for fragment in collection1.fragments {
+            try collectConflictsBetweenFieldsAndFragment(&conflicts, exclusive, collection2, fragment)
+        }
+        // (J) Fragment against fragment.
+        for fragment1 in collection1.fragments {
+            for fragment2 in collection2.fragments {
+                try collectConflictsBetweenFragments(&conflicts, exclusive, fragment1, fragment2)
+            }
+        }
+        return conflicts
+    }
+
+    private func collectConflictsBetween(
+        _ conflicts: inout [Conflict], _ exclusive: Bool, _ collection1: FieldCollection, _ collection2: FieldCollection
+    ) throws(BudgetExceeded) {
+        guard !collection1.isEmpty, !collection2.isEmpty else { return }
+        // Finding the shared response names costs one unit per name of the first collection,
+        // the first time this ordered pair of collections meets.
+        if collection1.markCounted(collection2.id) {
+            try spend(collection1.responseNames.count)
+        }
+        for (i, name) in collection1.responseNames.enumerated() {
+            guard let fields2 = collection2.group(name) else { continue }
+            for field1 in collection1.groups[i] {
+                for field2 in fields2 {
+                    if let c = try findConflict(exclusive, name, field1, field2) { conflicts.append(c) }
+                }
+            }
+        }
+    }
+
+    private func findConflict(
+        _ parentsExclusive: Bool, _ responseName: String, _ details1: FieldDetails, _ details2: FieldDetails
+    ) throws(BudgetExceeded) -> Conflict? {
+        // Distinct object types never apply to the same value, so their fields may differ.
+        let exclusive =
+            parentsExclusive
+            || (details1.parentIsObject && details2.parentIsObject && details1.parentType != details2.parentType)
+        let type1 = details1.type
+        let type2 = details2.type
+        let sameName = details1.name == details2.name
+        // Whether both come from one field definition (the oracle compares type objects,
+        // which are shared only then, or for bare named types).
+        let sameDefinition = sameName && details1.parentType == details2.parentType
+        try spend(2)
+        if details1.isSimpleLeaf && details2.isSimpleLeaf && sameName
+            && Self.identicalTypes(type1, type2, sameDefinition)
+        {
+            return nil
+        }
+        if !exclusive {
+            let reason: String
+            if !sameName {
+                reason =
+                    "\"\(Self.abbreviate(details1.name))\" and \"\(Self.abbreviate(details2.name))\" are different fields"
+            } else if !details1.hasArguments && !details2.hasArguments {
+                reason = ""
+            } else if let cached = details1.comparisons[ObjectIdentifier(details2)] {
+                reason = cached
+            } else {
+                reason = try sameArguments(details1, details2) ? "" : "they have differing arguments"
+                details1.comparisons[ObjectIdentifier(details2)] = reason
+            }
+            if !reason.isEmpty {
+                return Conflict(
+                    responseName: responseName, reason: reason, fields1: [details1.loc], fields2: [details2.loc])
+            }
+        }
+        if let type1, let type2, try doTypesConflict(type1, type2, sameDefinition) {
+            return Conflict(
+                responseName: responseName, reason: "they return conflicting types \"\(type1)\" and \"\(type2)\"",
+                fields1: [details1.loc], fields2: [details2.loc])
+        }
+        if let collection1 = subCollection(details1), let collection2 = subCollection(details2) {
+            let conflicts = try findConflictsBetweenSubSelectionSets(exclusive, collection1, collection2)
+            return Self.subfieldConflicts(conflicts, responseName, details1.loc, details2.loc)
+        }
+        return nil
+    }
+
+    /// The collection of a field's selection set under the field's named type.
+    private func subCollection(_ details: FieldDetails) -> FieldCollection? {
+        if let cached = details.subCollection { return cached }
+        guard let selectionSet = details.node.selectionSet else { return nil }
+        let collection = collectFields(details.type?.namedType, selectionSet)
+        details.subCollection = collection
+        return collection
+    }
+
+    private static func identicalTypes(_ a: TypeReference?, _ b: TypeReference?, _ sameDefinition: Bool) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        if case .named(let x) = a, case .named(let y) = b { return x == y }
+        return sameDefinition && a == b
+    }
+
+    /// Two types conflict when their list/non-null shapes differ or they end in different
+    /// leaf types; composite types are compared field by field instead.
+    private func doTypesConflict(_ type1: TypeReference, _ type2: TypeReference, _ sameDefinition: Bool)
+        throws(BudgetExceeded) -> Bool
+    {
+        if Self.identicalTypes(type1, type2, sameDefinition) { return false }
+        try spend(1)
+        switch (type1, type2) {
+        case (.list(let a), .list(let b)): return try doTypesConflict(a, b, sameDefinition)
+        case (.list, _), (_, .list): return true
+        case (.nonNull(let a), .nonNull(let b)): return try doTypesConflict(a, b, sameDefinition)
+        case (.nonNull, _), (_, .nonNull): return true
+        case (.named(let a), .named(let b)):
+            let leaf1 = context.schema.types[a]?.isLeafType ?? false
+            let leaf2 = context.schema.types[b]?.isLeafType ?? false
+            return (leaf1 || leaf2) && a != b
+        }
+    }
+
+    private func sameArguments(_ details1: FieldDetails, _ details2: FieldDetails) throws(BudgetExceeded) -> Bool {
+        let arguments1 = argumentKeys(details1)
+        let arguments2 = argumentKeys(details2)
+        if arguments1.isEmpty { return arguments2.isEmpty }
+        guard arguments1.count == arguments2.count else { return false }
+        for (name, key) in arguments1 {
+            try spend(1)
+            guard let other = details2.argumentKeyByName[name], other == key else { return false }
+        }
+        return true
+    }
+
+    private func argumentKeys(_ details: FieldDetails) -> [(String, String)] {
+        if let keys = details.argumentKeys { return keys }
+        let keys = details.node.arguments.map { ($0.name.value, Self.valueKey($0.value)) }
+        for (name, key) in keys { details.argumentKeyByName[name] = key }
+        details.argumentKeys = keys
+        return keys
+    }
+
+    /// A text that equals another value's exactly when the values are the same literal,
+    /// object fields taken in name order (graphql-js compares printed, sorted values).
+    static func valueKey(_ value: Value) -> String {
+        switch value {
+        case .variable(let v): "$" + v.name.value
+        case .int(let v): "i" + v.value
+        case .float(let v): "f" + v.value
+        case .string(let v): (v.block ? "B" : "S") + String(v.value.utf8.count) + ":" + v.value
+        case .boolean(let v): v.value ? "true" : "false"
+        case .null: "null"
+        case .enumValue(let v): "e" + v.value
+        case .list(let l): "[" + l.values.map(valueKey).joined(separator: ",") + "]"
+        case .object(let o):
+            "{"
+                + o.fields.enumerated().sorted { a, b in
+                    a.element.name.value != b.element.name.value
+                        ? a.element.name.value < b.element.name.value : a.offset < b.offset
+                }.map { $0.element.name.value + ":" + valueKey($0.element.value) }.joined(separator: ",") + "}"
+        }
+    }
+
+    private static func subfieldConflicts(
+        _ conflicts: [Conflict], _ responseName: String, _ node1: Location, _ node2: Location
+    ) -> Conflict? {
+        guard !conflicts.isEmpty else { return nil }
+        var message = ""
+        for c in conflicts {
+            message +=
+                (message.isEmpty ? "" : " and ")
+                + "subfields \"\(abbreviate(c.responseName))\" conflict because \(c.reason)"
+            if message.unicodeScalars.count > maxConflictDetailLength { break }
+        }
+        return Conflict(
+            responseName: responseName, reason: abbreviate(message),
+            fields1: conflictNodes(node1, conflicts.map(\.fields1)),
+            fields2: conflictNodes(node2, conflicts.map(\.fields2)))
+    }
+
+    /// The enclosing field, then the fields of the sub-conflicts, at most `maxConflictNodes`
+    /// (taking the deepest fields of each when cutting).
+    private static func conflictNodes(_ node: Location, _ lists: [[Location]]) -> [Location] {
+        var nodes = [node]
+        for fields in lists {
+            nodes += fields.suffix(maxConflictNodes - nodes.count)
+            if nodes.count == maxConflictNodes { break }
+        }
+        return nodes
+    }
+
+    private static func abbreviate(_ text: String) -> String {
+        guard text.unicodeScalars.count > maxConflictDetailLength else { return text }
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: text.unicodeScalars.prefix(maxConflictDetailLength))
+        return String(result) + "..."
+    }
+
+    // MARK: - Collecting fields
+
+    private func collectFragmentFields(_ index: Int) -> FieldCollection {
+        if let cached = fragmentCollections[index] { return cached }
+        let fragment = context.fragmentDefinitions[index]
+        let name = fragment.typeCondition.name.value
+        let collection = collectFields(context.schema.types[name] != nil ? name : nil, fragment.selectionSet)
+        fragmentCollections[index] = collection
+        return collection
+    }
+
+    private func collectFields(_ parentType: String?, _ selectionSet: SelectionSet) -> FieldCollection {
+        let key = CollectionKey(parentType: parentType, start: selectionSet.loc.start, end: selectionSet.loc.end)
+        let cacheable = selectionSet.loc.start >= 0
+        if cacheable, let cached = collected[key] { return cached }
+        let collection = FieldCollection(id: nextCollectionID)
+        nextCollectionID += 1
+        var seenFragments = Set<String>()
+        collectFields(parentType, selectionSet, into: collection, &seenFragments)
+        if cacheable { collected[key] = collection }
+        return collection
+    }
+
+    private func collectFields(
+        _ parentType: String?, _ selectionSet: SelectionSet, into collection: FieldCollection,
+        _ seenFragments: inout Set<String>
+    ) {
+        var parent: GraphQLNamedType?
+        if let parentType { parent = context.schema.types[parentType] }
+        var parentIsObject = false
+        if case .object = parent { parentIsObject = true }
+        for selection in selectionSet.selections {
+            switch selection {
+            case .field(let field):
+                var definition: FieldDefinitionModel?
+                switch parent {
+                case .object(let o): definition = o.field(field.name.value)
+                case .interface(let i): definition = i.field(field.name.value)
+                default: break
+                }
+                collection.append(
+                    FieldDetails(
+                        parentType: parentType, parentIsObject: parentIsObject, node: field, definition: definition),
+                    as: field.responseKey)
+            case .fragmentSpread(let spread):
+                if seenFragments.insert(spread.name.value).inserted {
+                    collection.fragments.append(context.fragmentIndexByName[spread.name.value] ?? -1)
+                }
+            case .inlineFragment(let inline):
+                var type = parentType
+                if let condition = inline.typeCondition {
+                    type = context.schema.types[condition.name.value] != nil ? condition.name.value : nil
+                }
+                collectFields(type, inline.selectionSet, into: collection, &seenFragments)
+            }
+        }
+    }
 }
