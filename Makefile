@@ -6,7 +6,7 @@ APT_PACKAGES = pkg-config libcurl4-openssl-dev libmicrohttpd-dev
 # e.g. BENCH_FLAGS=--quiet to time only while the machine is idle (see bench/parse.py).
 BENCH_FLAGS ?=
 
-.PHONY: deps build release test demo schema conformance bench clean
+.PHONY: deps build release test lint demo schema conformance bench clean
 
 # The C libraries behind HTTPClient (libcurl) and HTTPServer (libmicrohttpd).
 deps:
@@ -31,6 +31,11 @@ release: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --no-parallel
+
+# Fails on any drift from the house format in .swift-format (`swift format -i -r …` fixes it).
+LINT_PATHS = Package.swift Sources Tests bench/dataloader/Package.swift bench/dataloader/Sources
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(LINT_PATHS)
 
 # Starts the gateway on the bundled demo catalog and shows a nested query answered over HTTP.
 demo: build

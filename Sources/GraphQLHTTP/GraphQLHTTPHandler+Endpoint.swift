@@ -116,10 +116,8 @@ extension GraphQLHTTPHandler {
         let metrics = self.metrics
         let outcome = await withDeadline(
             timeoutMs: configuration.requestTimeoutMs, scheduler: deadlines,
-            abandoned: { outcome in metrics.recordLateUpstream(outcome.report) }
-        ) {
-            await execute(prepared, operationName, variables)
-        }
+            abandoned: { outcome in metrics.recordLateUpstream(outcome.report) },
+            { await execute(prepared, operationName, variables) })
         // Cancelled by the server: it stopped past its shutdown grace and answered the client
         // 503 itself (the task is cancelled for nothing else); the log and metrics say the same,
         // whether the execution gave up at once or returned a result nobody will read.

@@ -52,10 +52,8 @@ func runBenchGraphQLHTTPCommand(_ args: CommandLineArguments) -> Int32 {
                 variableValues: variables, operationName: operationName, planCache: document.plans))
     }
     let handler = GraphQLHTTPHandler(
-        schema: schema, configuration: configuration, executeNow: { executeStatic($0, $1, $2) }
-    ) { document, operationName, variables in
-        executeStatic(document, operationName, variables)
-    }
+        schema: schema, configuration: configuration, executeNow: { executeStatic($0, $1, $2) },
+        execute: { executeStatic($0, $1, $2) })
     if mode == "inproc" {
         let requests = max(1, (try? args.int("--requests")) ?? 100_000)
         let done = DispatchSemaphore(value: 0)

@@ -45,10 +45,10 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
         schema: gateway.schema, configuration: handlerConfiguration,
         executeNow: { document, operationName, variables in
             gateway.cachedResponse(prepared: document, operationName: operationName, variables: variables).map(outcome)
-        }
-    ) { document, operationName, variables in
-        outcome(await gateway.execute(prepared: document, operationName: operationName, variables: variables))
-    }
+        },
+        execute: { document, operationName, variables in
+            outcome(await gateway.execute(prepared: document, operationName: operationName, variables: variables))
+        })
     let server: GraphQLHTTPServer
     do {
         server = try GraphQLHTTPServer(

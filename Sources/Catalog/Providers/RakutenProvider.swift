@@ -84,7 +84,7 @@ extension RakutenProvider {
     {
         guard (200..<300).contains(status) else { throw decodeError(status: status, headers: headers, body: body) }
         let wire = try WireJSON.decode(RakutenEnvelope.self, from: body, service: .rakuten, status: status)
-        let items = wire.Items.map { $0.Item ?? $0.flat }
+        let items = wire.items.map(\.item)
         let hasNext = wire.page >= 1 && wire.page < min(wire.pageCount, maxPage)
         return Page(
             items: items.compactMap(\.albumWithTracks), nextPageToken: hasNext ? String(wire.page + 1) : nil,
@@ -101,7 +101,7 @@ extension RakutenProvider {
         var message: String?
         if let legacy = try? WireJSON.decode(RakutenLegacyError.self, from: body, service: .rakuten, status: status) {
             code = legacy.error
-            message = legacy.error_description
+            message = legacy.errorDescription
         } else if let current = try? WireJSON.decode(
             RakutenError2026.self, from: body, service: .rakuten, status: status)
         {
@@ -162,7 +162,12 @@ extension RakutenProvider {
 
 struct RakutenLegacyError: Decodable {
     var error: String
-    var error_description: String?
+    var errorDescription: String?
+
+    enum CodingKeys: String, CodingKey {
+        case error
+        case errorDescription = "error_description"
+    }
 }
 
 struct RakutenError2026: Decodable {
@@ -176,21 +181,23 @@ struct RakutenError2026: Decodable {
 struct RakutenEnvelope: Decodable {
     /// An `Items` element: `{"Item":{…}}` in formatVersion 1, the item itself in 2.
     struct Entry: Decodable {
-        var Item: RakutenItem?
-        var flat: RakutenItem
+        var item: RakutenItem
 
         init(from decoder: any Decoder) throws {
             let keyed = try decoder.container(keyedBy: Key.self)
-            let wrapped = try keyed.decodeIfPresent(RakutenItem.self, forKey: .Item)
-            Item = wrapped
-            if let wrapped { flat = wrapped } else { flat = try RakutenItem(from: decoder) }
+            item = try keyed.decodeIfPresent(RakutenItem.self, forKey: .item) ?? RakutenItem(from: decoder)
         }
-        enum Key: String, CodingKey { case Item }
+        enum Key: String, CodingKey { case item = "Item" }
     }
     var count: Int
     var page: Int
     var pageCount: Int
-    var Items: [Entry]
+    var items: [Entry]
+
+    enum CodingKeys: String, CodingKey {
+        case count, page, pageCount
+        case items = "Items"
+    }
 }
 
 struct RakutenItem: Decodable {

@@ -99,9 +99,9 @@ extension TMDBProvider {
         guard (200..<300).contains(status) else { throw decodeError(status: status, headers: headers, body: body) }
         let wire = try WireJSON.decode(TMDBSearchResponse.self, from: body, service: .tmdb, status: status)
         let movies = wire.results.map { $0.movie(imageBaseURL: imageBaseURL) }
-        let hasNext = wire.page < min(wire.total_pages ?? 0, maxPage)
+        let hasNext = wire.page < min(wire.totalPages ?? 0, maxPage)
         return Page(
-            items: movies, nextPageToken: hasNext ? String(wire.page + 1) : nil, totalResults: wire.total_results)
+            items: movies, nextPageToken: hasNext ? String(wire.page + 1) : nil, totalResults: wire.totalResults)
     }
 
     /// Decodes `/3/movie/{id}`: the same movie fields as a search result (plus others we do
@@ -130,7 +130,7 @@ extension TMDBProvider {
                 default: nil
                 }
             return Video(
-                id: key, title: v.name ?? "", publishedAt: v.published_at, url: url, type: v.type, source: .tmdb)
+                id: key, title: v.name ?? "", publishedAt: v.publishedAt, url: url, type: v.type, source: .tmdb)
         }
     }
 
@@ -141,7 +141,7 @@ extension TMDBProvider {
     static func decodeError(status: Int, headers: [String: String], body: [UInt8]) -> UpstreamError {
         let retry = retryAfterSeconds(headers)
         let wire = try? WireJSON.decode(TMDBError.self, from: body, service: .tmdb, status: status)
-        let code = wire?.status_code
+        let code = wire?.statusCode
         if status == 401 || [3, 7, 10, 14].contains(code ?? 0) {
             return UpstreamError(service: .tmdb, kind: .authFailed, status: status)
         }
@@ -150,7 +150,7 @@ extension TMDBProvider {
         }
         let summary =
             wire.map { w in
-                w.status_code.map { "\(w.status_message ?? "") (status_code \($0))" } ?? (w.status_message ?? "")
+                w.statusCode.map { "\(w.statusMessage ?? "") (status_code \($0))" } ?? (w.statusMessage ?? "")
             }
             ?? WireJSON.summary(body)
         return UpstreamError(
@@ -163,30 +163,46 @@ extension TMDBProvider {
 struct TMDBMovieRecord: Decodable {
     var id: Int
     var title: String?
-    var original_title: String?
-    var original_language: String?
+    var originalTitle: String?
+    var originalLanguage: String?
     var overview: String?
-    var release_date: String?
-    var poster_path: String?
-    var vote_average: Double?
-    var vote_count: Int?
+    var releaseDate: String?
+    var posterPath: String?
+    var voteAverage: Double?
+    var voteCount: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, overview
+        case originalTitle = "original_title"
+        case originalLanguage = "original_language"
+        case releaseDate = "release_date"
+        case posterPath = "poster_path"
+        case voteAverage = "vote_average"
+        case voteCount = "vote_count"
+    }
 
     /// `release_date` `""` → nil, `poster_path` null → no poster.
     func movie(imageBaseURL: String) -> Movie {
         Movie(
-            id: String(id), title: title ?? original_title ?? "", originalTitle: original_title,
-            originalLanguage: original_language, overview: overview,
-            releaseDate: (release_date?.isEmpty ?? true) ? nil : release_date,
-            posterURL: poster_path.map { imageBaseURL + TMDBProvider.posterSize + $0 }, voteAverage: vote_average,
-            voteCount: vote_count)
+            id: String(id), title: title ?? originalTitle ?? "", originalTitle: originalTitle,
+            originalLanguage: originalLanguage, overview: overview,
+            releaseDate: (releaseDate?.isEmpty ?? true) ? nil : releaseDate,
+            posterURL: posterPath.map { imageBaseURL + TMDBProvider.posterSize + $0 }, voteAverage: voteAverage,
+            voteCount: voteCount)
     }
 }
 
 struct TMDBSearchResponse: Decodable {
     var page: Int
     var results: [TMDBMovieRecord]
-    var total_pages: Int?
-    var total_results: Int?
+    var totalPages: Int?
+    var totalResults: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case page, results
+        case totalPages = "total_pages"
+        case totalResults = "total_results"
+    }
 }
 
 struct TMDBVideosResponse: Decodable {
@@ -195,12 +211,22 @@ struct TMDBVideosResponse: Decodable {
         var name: String?
         var site: String?
         var type: String?
-        var published_at: String?
+        var publishedAt: String?
+
+        enum CodingKeys: String, CodingKey {
+            case key, name, site, type
+            case publishedAt = "published_at"
+        }
     }
     var results: [Result]
 }
 
 struct TMDBError: Decodable {
-    var status_code: Int?
-    var status_message: String?
+    var statusCode: Int?
+    var statusMessage: String?
+
+    enum CodingKeys: String, CodingKey {
+        case statusCode = "status_code"
+        case statusMessage = "status_message"
+    }
 }

@@ -13,6 +13,8 @@ public enum IntrospectionTypes {
     }
 
     /// `__Schema`.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // The spec names the introspection types; the constants keep those names.
     public static let __Schema = GraphQLNamedType.object(
         ObjectType(
             name: "__Schema",
@@ -51,6 +53,8 @@ public enum IntrospectionTypes {
             ]))
 
     /// `__Type`.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // The spec names the introspection types; the constants keep those names.
     public static let __Type = GraphQLNamedType.object(
         ObjectType(
             name: "__Type",
@@ -83,6 +87,8 @@ public enum IntrospectionTypes {
             ]))
 
     /// `__TypeKind`.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // The spec names the introspection types; the constants keep those names.
     public static let __TypeKind = GraphQLNamedType.enumType(
         EnumType(
             name: "__TypeKind",
@@ -112,6 +118,8 @@ public enum IntrospectionTypes {
             ]))
 
     /// `__Field`.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // The spec names the introspection types; the constants keep those names.
     public static let __Field = GraphQLNamedType.object(
         ObjectType(
             name: "__Field",
@@ -131,6 +139,8 @@ public enum IntrospectionTypes {
             ]))
 
     /// `__InputValue`.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // The spec names the introspection types; the constants keep those names.
     public static let __InputValue = GraphQLNamedType.object(
         ObjectType(
             name: "__InputValue",
@@ -150,6 +160,8 @@ public enum IntrospectionTypes {
             ]))
 
     /// `__EnumValue`.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // The spec names the introspection types; the constants keep those names.
     public static let __EnumValue = GraphQLNamedType.object(
         ObjectType(
             name: "__EnumValue",
@@ -163,6 +175,8 @@ public enum IntrospectionTypes {
             ]))
 
     /// `__Directive`.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // The spec names the introspection types; the constants keep those names.
     public static let __Directive = GraphQLNamedType.object(
         ObjectType(
             name: "__Directive",
@@ -183,6 +197,8 @@ public enum IntrospectionTypes {
             ]))
 
     /// `__DirectiveLocation`.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // The spec names the introspection types; the constants keep those names.
     public static let __DirectiveLocation = GraphQLNamedType.enumType(
         EnumType(
             name: "__DirectiveLocation",

@@ -10,10 +10,4 @@ struct Token: Sendable {
     var start: Int
     /// Byte offset just past the token's last byte.
     var end: Int
-
-    init(kind: TokenKind, start: Int, end: Int) {
-        self.kind = kind
-        self.start = start
-        self.end = end
-    }
 }

@@ -108,7 +108,7 @@ extension LoopbackTests {
         }
 
         @Test func aMissingKeyFailsOnlyThatProvider() async throws {
-            try await GatewayHarness.run(configure: { $0.youTubeAPIKey = nil }) { h in
+            try await GatewayHarness.configured({ $0.youTubeAPIKey = nil }).run { h in
                 let response = try await h.query(Self.query)
                 #expect(response.result.data?["artist", "albums", 0, "tracks"]?.arrayCount == 10)
                 #expect(response.result.errors.count == 10)
@@ -121,12 +121,12 @@ extension LoopbackTests {
 
         @Test func canaryKeysNeverReachAResponse() async throws {
             let canary = "CANARY-gw-7c41e9d2"
-            try await GatewayHarness.run(configure: {
+            try await GatewayHarness.configured({
                 $0.youTubeAPIKey = canary
                 $0.tmdbAPIKey = canary
                 $0.appleMusicToken = canary
                 $0.rakutenApplicationId = canary
-            }) { h in
+            }).run { h in
                 let everything = #"""
                     { artist(name: "AC/DC") { albums(first: 1) { tracks { videos(first: 1) { title } } } }
                       a: artists(name: "AC/DC", source: APPLE_MUSIC) { name }
@@ -150,7 +150,7 @@ extension LoopbackTests {
         }
 
         @Test func aQueryOverTheCostLimitIsRefusedBeforeAnyRequest() async throws {
-            try await GatewayHarness.run(configure: { $0.maxQueryCost = 1_000 }) { h in
+            try await GatewayHarness.configured({ $0.maxQueryCost = 1_000 }).run { h in
                 let response = try await h.query(GatewayRequestCounts.ironMaiden)
                 #expect(response.refused)
                 #expect(response.result.data == nil)

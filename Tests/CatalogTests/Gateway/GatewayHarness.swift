@@ -40,6 +40,20 @@ struct GatewayHarness {
         }
     }
 
+    /// The harness with `configure` applied to its configuration before the gateway starts.
+    static func configured(_ configure: @escaping (inout GatewayConfiguration) -> Void) -> Configured {
+        Configured(configure: configure)
+    }
+
+    /// A harness configuration waiting for its body: `GatewayHarness.configured { … }.run { h in … }`.
+    struct Configured {
+        let configure: (inout GatewayConfiguration) -> Void
+
+        func run<T>(_ body: (GatewayHarness) async throws -> T) async throws -> T {
+            try await GatewayHarness.run(configure: configure, body)
+        }
+    }
+
     /// Prepares and executes `query`; a rejected document fails the test.
     func query(_ query: String, variables: JSONObject = JSONObject()) async throws -> GatewayResponse {
         switch gateway.prepare(query) {

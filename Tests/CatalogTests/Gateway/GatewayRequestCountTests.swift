@@ -77,7 +77,7 @@ extension LoopbackTests {
         }
 
         @Test func everyTryOfARetriedCallIsCountedAndCosted() async throws {
-            try await GatewayHarness.run(configure: { $0.upstreamMaxTries = 2 }) { h in
+            try await GatewayHarness.configured({ $0.upstreamMaxTries = 2 }).run { h in
                 try await h.loopback.setFaults(#"{"/youtube/v3/search":{"status":503}}"#)
                 let response = try await h.query(#"{ videos(query: "Back in Black", first: 1) { title } }"#)
                 #expect(response.result.errors.first?.extensions["code"] == .string("UPSTREAM_HTTP_ERROR"))
@@ -88,7 +88,7 @@ extension LoopbackTests {
         }
 
         @Test func aTryThatWasRetriedIsCountedApartFromTheOutcome() async throws {
-            try await GatewayHarness.run(configure: { $0.upstreamMaxTries = 2 }) { h in
+            try await GatewayHarness.configured({ $0.upstreamMaxTries = 2 }).run { h in
                 // Every second YouTube request fails: the first query's is the first (answered), the
                 // second query's first try is the second (503), and its retry the third (answered).
                 try await h.loopback.setFaults(#"{"/youtube/v3/search":{"status":503,"everyNth":2}}"#)
@@ -104,7 +104,7 @@ extension LoopbackTests {
         }
 
         @Test func cachingOffMeansEveryRepeatGoesUpstream() async throws {
-            try await GatewayHarness.run(configure: { $0.cacheMaxBytes = 0 }) { h in
+            try await GatewayHarness.configured({ $0.cacheMaxBytes = 0 }).run { h in
                 _ = try await h.query(#"{ artist(name: "AC/DC") { name } }"#)
                 let again = try await h.query(#"{ artist(name: "AC/DC") { name } }"#)
                 #expect(again.counts.totalRequests == 1)

@@ -91,7 +91,7 @@ extension LoopbackTests {
 
         @Test func aResultThatReadAnUncachedResponseIsNotKept() async throws {
             // YouTube answers are not cached here (TTL 0): the track list is, the videos are not.
-            try await GatewayHarness.run(configure: { $0.cacheTTLSeconds[.youTube] = 0 }) { h in
+            try await GatewayHarness.configured({ $0.cacheTTLSeconds[.youTube] = 0 }).run { h in
                 let query =
                     #"{ artist(name: "AC/DC") { albums(first: 1) { title } } videos(query: "Back in Black", first: 1) { title } }"#
                 let first = try await h.query(query)
@@ -130,7 +130,7 @@ extension LoopbackTests {
         }
 
         @Test func turnedOffEveryRepeatExecutesFromTheUpstreamCache() async throws {
-            try await GatewayHarness.run(configure: { $0.cacheResults = false }) { h in
+            try await GatewayHarness.configured({ $0.cacheResults = false }).run { h in
                 _ = try await h.query(Self.acdc)
                 #expect(h.gateway.cache?.lookUpResult(try Self.key(h, Self.acdc)) == nil)
                 #expect(h.gateway.cache?.usage.entries == 2)
