@@ -32,10 +32,13 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --no-parallel
 
-# Fails on any drift from the house format in .swift-format (`swift format -i -r …` fixes it).
+# Fails on any drift from the house format in .swift-format (`swift format -i -r …` fixes it),
+# and when Package.swift declares other modules than a target imports.
 LINT_PATHS = Package.swift Sources Tests bench/dataloader/Package.swift bench/dataloader/Sources
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(LINT_PATHS)
+	python3 scripts/check-module-graph.py --self-test
+	python3 scripts/check-module-graph.py
 
 # Starts the gateway on the bundled demo catalog and shows a nested query answered over HTTP.
 demo: build

@@ -21,29 +21,36 @@ let package = Package(
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]),
-        .target(name: "HTTPClient", dependencies: ["CCurl"], swiftSettings: strict),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
+        // Header fields, methods, status codes and query items: one definition under client and server.
+        .target(name: "HTTPTypes", swiftSettings: strict),
+        .target(name: "HTTPClient", dependencies: ["CCurl", "HTTPTypes"], swiftSettings: strict),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "HTTPTypes"], swiftSettings: strict),
         .target(
-            name: "DemoUpstream", dependencies: ["HTTPServer"], resources: [.copy("Resources")], swiftSettings: strict),
+            name: "DemoUpstream", dependencies: ["HTTPServer", "HTTPTypes"], resources: [.copy("Resources")],
+            swiftSettings: strict),
         .target(
-            name: "Catalog", dependencies: ["GraphQL", "DataLoader", "HTTPClient"], swiftSettings: strict),
+            name: "Catalog", dependencies: ["GraphQL", "DataLoader", "HTTPClient", "HTTPTypes"], swiftSettings: strict),
         .target(
-            name: "GraphQLHTTP", dependencies: ["GraphQL", "HTTPServer", "Catalog"], swiftSettings: strict),
+            name: "GraphQLHTTP", dependencies: ["GraphQL", "HTTPServer", "HTTPTypes"], swiftSettings: strict),
         .executableTarget(
             name: "musicgraph",
-            dependencies: ["GraphQL", "GraphQLHTTP", "Catalog", "DemoUpstream", "HTTPClient"],
+            dependencies: ["GraphQL", "GraphQLHTTP", "Catalog", "DemoUpstream", "HTTPClient", "HTTPServer"],
             swiftSettings: strict),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL"], swiftSettings: strict),
         .testTarget(name: "DataLoaderTests", dependencies: ["DataLoader", "GraphQL"], swiftSettings: strict),
-        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPServer"], swiftSettings: strict),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient"], swiftSettings: strict),
+        .testTarget(name: "HTTPTypesTests", dependencies: ["HTTPTypes"], swiftSettings: strict),
+        .testTarget(
+            name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPServer", "HTTPTypes"], swiftSettings: strict),
+        .testTarget(
+            name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient", "HTTPTypes"], swiftSettings: strict),
         .testTarget(
             name: "DemoUpstreamTests", dependencies: ["DemoUpstream", "HTTPClient"], swiftSettings: strict),
         .testTarget(
-            name: "CatalogTests", dependencies: ["Catalog", "DemoUpstream", "GraphQL"],
+            name: "CatalogTests", dependencies: ["Catalog", "DemoUpstream", "GraphQL", "HTTPClient"],
             resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(
-            name: "GraphQLHTTPTests", dependencies: ["GraphQLHTTP", "DemoUpstream", "HTTPClient"],
+            name: "GraphQLHTTPTests",
+            dependencies: ["GraphQLHTTP", "GraphQL", "HTTPClient", "HTTPServer", "HTTPTypes"],
             swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

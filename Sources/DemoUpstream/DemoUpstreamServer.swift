@@ -1,4 +1,5 @@
 import HTTPServer
+import HTTPTypes
 
 /// DemoUpstream on a real HTTP port (HTTPServer on libmicrohttpd), for the demo CLI,
 /// `serve --demo` and the integration tests.
@@ -33,10 +34,10 @@ public final class DemoUpstreamServer: Sendable {
             for field in request.headers { headers[field.name.lowercased()] = field.value }
             let response = await demo.handle(
                 DemoRequest(
-                    method: request.method, path: request.path, rawQuery: request.rawQuery, headers: headers,
+                    method: request.method.rawValue, path: request.path, rawQuery: request.rawQuery, headers: headers,
                     body: request.body))
             return HTTPResponse(
-                status: response.status,
+                status: HTTPStatus(code: response.status),
                 headers: HTTPHeaders(response.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }),
                 body: response.body)
         }

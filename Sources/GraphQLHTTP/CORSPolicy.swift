@@ -1,4 +1,5 @@
 import HTTPServer
+import HTTPTypes
 
 /// Which browser origins may call the endpoint (Fetch standard, "CORS protocol").
 ///

@@ -38,7 +38,7 @@ extension GraphQLHTTPHandler {
         let isGET = request.method == "GET" || request.method == "HEAD"
         guard isGET || request.method == "POST" else {
             var response = GraphQLResponseWriter.failure(
-                "The \(configuration.path) endpoint accepts GET, HEAD and POST requests, not \(request.method.prefix(16)).",
+                "The \(configuration.path) endpoint accepts GET, HEAD and POST requests, not \(request.method.rawValue.prefix(16)).",
                 status: 405, media: .json)
             response.headers.add(name: "Allow", value: Self.graphQLMethods)
             return .answered(response)

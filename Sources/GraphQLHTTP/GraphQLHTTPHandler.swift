@@ -116,10 +116,10 @@ public struct GraphQLHTTPHandler: Sendable {
         let duration = start.instant.duration(to: start.clock.now)
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         metrics.requestFinished(
-            pathLabel: pathLabel(request.path), status: response.status, durationSeconds: seconds, report: report)
+            pathLabel: pathLabel(request.path), status: response.status.code, durationSeconds: seconds, report: report)
         let log = RequestLog(
-            time: start.time, requestID: requestID, method: Self.clipped(request.method, to: 16),
-            path: Self.clipped(request.path, to: 200), status: response.status, durationMs: seconds * 1000,
+            time: start.time, requestID: requestID, method: Self.clipped(request.method.rawValue, to: 16),
+            path: Self.clipped(request.path, to: 200), status: response.status.code, durationMs: seconds * 1000,
             upstreamRequests: report.totalUpstreamRequests, cacheHits: report.cacheHits)
         configuration.logSink(log)
         return response

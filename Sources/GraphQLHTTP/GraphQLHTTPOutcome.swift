@@ -1,4 +1,5 @@
 import GraphQL
+import HTTPTypes
 
 /// What the application's execute closure hands back to the HTTP layer for one request.
 ///
@@ -19,7 +20,7 @@ public struct GraphQLHTTPOutcome: Sendable {
         /// used with `application/graphql-response+json` (a 4xx or 5xx, e.g. 400 for a cost limit,
         /// 429 for a rate limit); with legacy `application/json` the status is 200 as the
         /// GraphQL-over-HTTP spec asks for any well-formed request.
-        case rejected(errors: [GraphQLError], status: Int)
+        case rejected(errors: [GraphQLError], status: HTTPStatus)
     }
 
     public var result: Result
@@ -55,7 +56,7 @@ public struct GraphQLHTTPOutcome: Sendable {
     /// - Precondition: `status` is a 4xx or 5xx code and `errors` is not empty (a GraphQL
     ///   response without `data` must carry errors, spec §7.1.2).
     public static func rejected(
-        _ errors: [GraphQLError], status: Int = 400, extensions: JSONObject = JSONObject(),
+        _ errors: [GraphQLError], status: HTTPStatus = .badRequest, extensions: JSONObject = JSONObject(),
         report: RequestReport = RequestReport()
     ) -> GraphQLHTTPOutcome {
         precondition((400...599).contains(status), "a rejection needs a 4xx or 5xx status, got \(status)")

@@ -1,5 +1,6 @@
 import GraphQL
 import HTTPServer
+import HTTPTypes
 
 /// The parameters of a GraphQL-over-HTTP request (GraphQL over HTTP draft, "Request
 /// Parameters"): the document text, the operation to run, its variables, and the

@@ -1,5 +1,6 @@
 import GraphQL
 import HTTPServer
+import HTTPTypes
 
 /// Turns GraphQL results into HTTP responses with the status codes of the GraphQL-over-HTTP
 /// draft ("Status Codes"):
@@ -21,7 +22,7 @@ enum GraphQLResponseWriter {
     static func response(for outcome: GraphQLHTTPOutcome, media: GraphQLResponseMediaType) -> HTTPResponse {
         switch outcome.result {
         case .executed(let result):
-            let status = result.isRequestError && media == .graphQLResponseJSON ? 400 : 200
+            let status: HTTPStatus = result.isRequestError && media == .graphQLResponseJSON ? .badRequest : .ok
             return HTTPResponse(
                 status: status, headers: ["Content-Type": media.contentType],
                 body: outcome.serializedBody ?? serialized(result, extensions: outcome.extensions))
@@ -34,24 +35,25 @@ enum GraphQLResponseWriter {
     /// legacy application/json answers 200, except statuses that are about HTTP rather than
     /// GraphQL (405 method, 504 deadline), which both media types keep.
     static func requestErrors(
-        _ errors: [GraphQLError], extensions: JSONObject, status: Int, media: GraphQLResponseMediaType
+        _ errors: [GraphQLError], extensions: JSONObject, status: HTTPStatus, media: GraphQLResponseMediaType
     ) -> HTTPResponse {
-        let httpStatus = media == .json && !keepsStatusForLegacyJSON(status) ? 200 : status
+        let httpStatus = media == .json && !keepsStatusForLegacyJSON(status) ? .ok : status
         return body(errors: errors, data: nil, extensions: extensions, status: httpStatus, media: media)
     }
 
     /// A failure of the HTTP request itself (not well-formed, wrong method, not acceptable…): the
     /// status holds for both media types, and the body is still a GraphQL response.
-    static func failure(_ message: String, status: Int, media: GraphQLResponseMediaType) -> HTTPResponse {
+    static func failure(_ message: String, status: HTTPStatus, media: GraphQLResponseMediaType) -> HTTPResponse {
         body(errors: [GraphQLError(message)], data: nil, extensions: JSONObject(), status: status, media: media)
     }
 
-    private static func keepsStatusForLegacyJSON(_ status: Int) -> Bool {
+    private static func keepsStatusForLegacyJSON(_ status: HTTPStatus) -> Bool {
         status == 405 || status == 504
     }
 
     private static func body(
-        errors: [GraphQLError], data: JSONValue?, extensions: JSONObject, status: Int, media: GraphQLResponseMediaType
+        errors: [GraphQLError], data: JSONValue?, extensions: JSONObject, status: HTTPStatus,
+        media: GraphQLResponseMediaType
     ) -> HTTPResponse {
         HTTPResponse(
             status: status, headers: ["Content-Type": media.contentType],

@@ -1,9 +1,10 @@
 import CCurl
 import Glibc
+import HTTPTypes
 
 /// What one libcurl transfer ended with.
 enum TransferOutcome: Sendable {
-    case completed(status: Int, headers: HTTPClientHeaders, body: [UInt8])
+    case completed(status: Int, headers: HTTPHeaders, body: [UInt8])
     case failed(code: Int, message: String)
     case tooLarge
     case cancelled
@@ -22,7 +23,7 @@ final class CurlTransfer: @unchecked Sendable {
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private var body: [UInt8] = []
-    private var headers = HTTPClientHeaders()
+    private var headers = HTTPHeaders()
     private let maxResponseBytes: Int
     private var exceededLimit = false
 
@@ -93,7 +94,7 @@ final class CurlTransfer: @unchecked Sendable {
         case "POST":
             setLong(CURLOPT_POST, 1)
         default:
-            setString(CURLOPT_CUSTOMREQUEST, request.method)
+            setString(CURLOPT_CUSTOMREQUEST, request.method.rawValue)
         }
         if let body = request.body {
             _ = mg_curl_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
@@ -132,7 +133,7 @@ final class CurlTransfer: @unchecked Sendable {
         }
         let text = Substring(String(decoding: UnsafeRawBufferPointer(rebasing: line[..<end]), as: UTF8.self))
         if text.hasPrefix("HTTP/") {
-            headers = HTTPClientHeaders()  // a new response (after a 1xx): forget the previous fields
+            headers = HTTPHeaders()  // a new response (after a 1xx): forget the previous fields
         } else if let colon = text.firstIndex(of: ":") {
             let value = text[text.index(after: colon)...].trimmingPrefix(while: { $0 == " " || $0 == "\t" })
             headers.add(name: String(text[..<colon]), value: String(value))

@@ -1,4 +1,5 @@
 import CCurl
+import HTTPTypes
 import Synchronization
 
 /// An async HTTP client on libcurl's multi interface, for calling upstream web APIs.
@@ -40,14 +41,14 @@ public final class HTTPClient: Sendable {
 
     /// `GET url`. See `execute(_:deadline:)`.
     public func get(
-        _ url: String, headers: HTTPClientHeaders = [:], deadline: ContinuousClock.Instant? = nil
+        _ url: String, headers: HTTPHeaders = [:], deadline: ContinuousClock.Instant? = nil
     ) async throws(HTTPClientError) -> HTTPClientResponse {
         try await execute(HTTPClientRequest(method: "GET", url: url, headers: headers), deadline: deadline)
     }
 
     /// `POST url` with `body` (not retried unless `execute` is given an idempotent request).
     public func post(
-        _ url: String, headers: HTTPClientHeaders = [:], body: [UInt8], deadline: ContinuousClock.Instant? = nil
+        _ url: String, headers: HTTPHeaders = [:], body: [UInt8], deadline: ContinuousClock.Instant? = nil
     ) async throws(HTTPClientError) -> HTTPClientResponse {
         try await execute(HTTPClientRequest(method: "POST", url: url, headers: headers, body: body), deadline: deadline)
     }
@@ -106,7 +107,7 @@ public final class HTTPClient: Sendable {
             switch result {
             case .success(let response):
                 retryOutcome = .response(
-                    status: response.status,
+                    status: response.status.code,
                     retryAfterSeconds: RetryPolicy.retryAfterSeconds(response.headers["Retry-After"]))
             case .failure(.connectFailed): retryOutcome = .connectFailed
             case .failure(.timedOut): retryOutcome = .timedOut
@@ -170,13 +171,13 @@ public final class HTTPClient: Sendable {
         _ outcome: TransferOutcome, request: HTTPClientRequest, timeoutMs: Int, clippedByDeadline: Bool
     ) -> Result<HTTPClientResponse, HTTPClientError> {
         if case .completed(let status, let headers, let body) = outcome {
-            return .success(HTTPClientResponse(status: status, headers: headers, body: body))
+            return .success(HTTPClientResponse(status: HTTPStatus(code: status), headers: headers, body: body))
         }
         // Only errors name the URL: redacting it for every response cost ~35 us per call.
         let url = redactedURL(request.url)
         switch outcome {
         case .completed(let status, let headers, let body):
-            return .success(HTTPClientResponse(status: status, headers: headers, body: body))
+            return .success(HTTPClientResponse(status: HTTPStatus(code: status), headers: headers, body: body))
         case .tooLarge:
             return .failure(.responseTooLarge(url: url, limitBytes: configuration.maxResponseBytes))
         case .cancelled:

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import HTTPTypes
 
 /// The bodies of libmicrohttpd's callbacks. `cls` is always the `DaemonState` (unretained) and
 /// `*con_cls` the request's `RequestContext` (retained by `uriSeen`, released by `completed`).
@@ -45,7 +46,8 @@ enum DaemonCallbacks {
             let oversized = action == .handleOversized
             let body = context.takeBody()
             let request = HTTPRequest(
-                method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
+                method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "GET"),
+                path: url.map { String(cString: $0) } ?? "/",
                 rawQuery: String(context.rawQuery), headers: headers(of: connection), body: oversized ? [] : body,
                 bodyExceededLimit: oversized)
             guard let response = daemon.handle(context, request: request) else { return .YES }  // suspended
@@ -105,7 +107,7 @@ enum DaemonCallbacks {
         }
         // libmicrohttpd refuses codes outside 100...999 by dropping the connection; a handler bug
         // should cost the client a 500, not a reset.
-        let status = (100...999).contains(response.status) ? response.status : 500
+        let status = (100...999).contains(response.status.code) ? response.status.code : 500
         return MHD_queue_response(connection, UInt32(status), created)
     }
 }

@@ -1,7 +1,9 @@
+import HTTPTypes
+
 /// One HTTP request as the server hands it to a handler: the whole body already read.
 public struct HTTPRequest: Sendable {
     /// The request method as sent (`GET`, `POST`, …).
-    public var method: String
+    public var method: HTTPMethod
     /// The request path, percent-decoded, without the query (`/search`).
     public var path: String
     /// The query exactly as sent, without the `?` (empty when there is none), still encoded.
@@ -20,7 +22,7 @@ public struct HTTPRequest: Sendable {
     public var bodyExceededLimit: Bool
 
     public init(
-        method: String, path: String, rawQuery: String = "", headers: HTTPHeaders = [:], body: [UInt8] = [],
+        method: HTTPMethod, path: String, rawQuery: String = "", headers: HTTPHeaders = [:], body: [UInt8] = [],
         bodyExceededLimit: Bool = false
     ) {
         self.method = method

@@ -1,20 +1,22 @@
+import HTTPTypes
+
 /// A response a handler returns: status code, header fields and body bytes.
 ///
 /// The server adds `Content-Length` and `Date` itself; a `Content-Length` given here is ignored.
 public struct HTTPResponse: Sendable, Equatable {
     /// The status code (RFC 9110 §15), e.g. 200.
-    public var status: Int
+    public var status: HTTPStatus
     public var headers: HTTPHeaders
     public var body: [UInt8]
 
-    public init(status: Int, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+    public init(status: HTTPStatus, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
     /// A response whose body is `text` in UTF-8, labelled with `contentType`.
-    public init(status: Int, contentType: String, body text: String) {
+    public init(status: HTTPStatus, contentType: String, body text: String) {
         self.init(status: status, headers: ["Content-Type": contentType], body: Array(text.utf8))
     }
 }

@@ -107,7 +107,7 @@ import Testing
     func syntaxErrors(accept: String, status: Int) async throws {
         let test = try TestServer()
         let response = try await test.post(#"{"query":"{"}"#, accept: accept)
-        #expect(response.status == status)
+        #expect(response.status.code == status)
         #expect(
             response.text
                 == #"{"errors":[{"message":"Syntax Error: Expected Name, found <EOF>.","locations":[{"line":1,"column":2}]}]}"#
@@ -135,7 +135,7 @@ import Testing
     func validationErrors(accept: String, status: Int) async throws {
         let test = try TestServer()
         let response = try await test.post(#"{"query":"{ hello nope }"}"#, accept: accept)
-        #expect(response.status == status)
+        #expect(response.status.code == status)
         #expect(
             response.text
                 == #"{"errors":[{"message":"Cannot query field \"nope\" on type \"Query\".","locations":[{"line":1,"column":9}],"#
@@ -147,7 +147,7 @@ import Testing
     func unknownOperationNames(accept: String, status: Int) async throws {
         let test = try TestServer()
         let response = try await test.post(#"{"query":"query A { hello }","operationName":"B"}"#, accept: accept)
-        #expect(response.status == status)
+        #expect(response.status.code == status)
         #expect(response.text == #"{"errors":[{"message":"Unknown operation named \"B\"."}],"extensions":{"cost":1}}"#)
         await test.server.shutdown()
     }
@@ -157,7 +157,7 @@ import Testing
         let test = try TestServer()
         let response = try await test.post(
             #"{"query":"query ($ms: Int!) { pause(ms: $ms) }","variables":{"ms":"soon"}}"#, accept: accept)
-        #expect(response.status == status)
+        #expect(response.status.code == status)
         #expect(
             response.text
                 == #"{"errors":[{"message":"Variable \"$ms\" got invalid value \"soon\"; Int cannot represent non-integer value: \"soon\"","#
@@ -169,7 +169,7 @@ import Testing
     func rejectionsByTheApplication(accept: String, status: Int) async throws {
         let test = try TestServer()
         let response = try await test.post(#"{"query":"{ costly }"}"#, accept: accept)
-        #expect(response.status == status)
+        #expect(response.status.code == status)
         #expect(
             response.text
                 == #"{"errors":[{"message":"Query cost 5000 exceeds the limit of 1000.","extensions":{"code":"COST_LIMIT"}}],"#
@@ -411,7 +411,7 @@ import Testing
         let fits = try await test.post(#"{"query":"{ hello }"}"#, accept: accept)
         #expect(fits.status == 200)
         let response = try await test.post(#"{"query":"{ hello hello hello hello }"}"#, accept: accept)
-        #expect(response.status == status)
+        #expect(response.status.code == status)
         #expect(
             response.text
                 == #"{"errors":[{"message":"Syntax Error: Document contains more than 5 tokens. Parsing aborted.","#

@@ -355,7 +355,7 @@ import Testing
             HTTPRequest(
                 method: "POST", path: "/graphql", headers: ["Content-Type": "application/json"], body: Array(body.utf8))
         )
-        return (response.status, String(decoding: response.body, as: UTF8.self))
+        return (response.status.code, String(decoding: response.body, as: UTF8.self))
     }
 
     private func body(_ name: String, padding: Int = 0) -> String {

@@ -1,6 +1,7 @@
 import GraphQL
 import HTTPClient
 import HTTPServer
+import HTTPTypes
 import Synchronization
 
 @testable import GraphQLHTTP
@@ -137,7 +138,7 @@ struct TestServer {
         _ body: String, path: String = "/graphql", contentType: String? = "application/json", accept: String? = nil,
         headers extra: [(String, String)] = []
     ) async throws -> HTTPClientResponse {
-        var headers = HTTPClientHeaders(extra)
+        var headers = HTTPHeaders(extra)
         // libcurl labels a body form-encoded unless told otherwise; an empty value sends no header.
         headers.add(name: "Content-Type", value: contentType ?? "")
         headers.add(name: "Accept", value: accept ?? "")  // an empty value makes libcurl send none
@@ -147,13 +148,12 @@ struct TestServer {
     func get(_ pathAndQuery: String, accept: String? = nil, headers extra: [(String, String)] = []) async throws
         -> HTTPClientResponse
     {
-        var headers = HTTPClientHeaders(extra)
+        var headers = HTTPHeaders(extra)
         headers.add(name: "Accept", value: accept ?? "")
         return try await client.get(base + pathAndQuery, headers: headers)
     }
 
-    func request(_ method: String, _ path: String, headers: HTTPClientHeaders = [:]) async throws -> HTTPClientResponse
-    {
+    func request(_ method: HTTPMethod, _ path: String, headers: HTTPHeaders = [:]) async throws -> HTTPClientResponse {
         try await client.execute(HTTPClientRequest(method: method, url: base + path, headers: headers))
     }
 }

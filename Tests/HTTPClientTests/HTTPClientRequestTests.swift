@@ -1,4 +1,5 @@
 import HTTPServer
+import HTTPTypes
 import Testing
 
 @testable import HTTPClient
@@ -8,7 +9,7 @@ import Testing
     @Test func getSendsHeadersAndQueryAndReturnsTheResponse() async throws {
         let server = try LoopbackServer { request, _ in
             let echo = [
-                request.method, request.path, request.rawQuery,
+                request.method.rawValue, request.path, request.rawQuery,
                 request.queryItems.map { "\($0.name)=\($0.value)" }.joined(separator: "|"),
                 request.headers["x-trace-id"] ?? "-", request.headers["ACCEPT"] ?? "-",
             ].joined(separator: "\n")
@@ -59,12 +60,14 @@ import Testing
 
     @Test func nonSuccessStatusesAreResponsesNotErrors() async throws {
         let server = try LoopbackServer { request, _ in
-            HTTPResponse(status: Int(request.path.dropFirst()) ?? 500, contentType: "text/plain", body: "status")
+            HTTPResponse(
+                status: HTTPStatus(code: Int(request.path.dropFirst()) ?? 500), contentType: "text/plain",
+                body: "status")
         }
         let client = fastRetryClient()
         for status in [204, 301, 400, 404, 501] {
             let response = try await client.get(server.url("/\(status)"))
-            #expect(response.status == status)
+            #expect(response.status.code == status)
             #expect(response.tries == 1)
         }
         #expect(server.requestCount == 5)

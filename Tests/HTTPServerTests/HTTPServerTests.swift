@@ -1,5 +1,6 @@
 import Glibc
 import HTTPClient
+import HTTPTypes
 import Synchronization
 import Testing
 

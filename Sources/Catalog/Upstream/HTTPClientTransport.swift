@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPTypes
 
 /// `UpstreamTransport` over the libcurl `HTTPClient`: retries, timeouts, the per-host cap
 /// and redaction are the client's (see `HTTPClient.Configuration`); this only maps its
@@ -23,14 +24,14 @@ public struct HTTPClientTransport: UpstreamTransport {
     public func get(url: String, headers: [(name: String, value: String)]) async throws -> UpstreamResponse {
         let deadline = deadlineMs.map { ContinuousClock.now.advanced(by: .milliseconds($0)) }
         let (result, tries) = await client.executeCountingTries(
-            HTTPClientRequest(method: "GET", url: url, headers: HTTPClientHeaders(headers.map { ($0.name, $0.value) })),
+            HTTPClientRequest(method: "GET", url: url, headers: HTTPHeaders(headers.map { ($0.name, $0.value) })),
             deadline: deadline)
         let failure: TransportFailure
         switch result {
         case .success(let response):
             var fields: [String: String] = [:]
             for field in response.headers { fields[field.name.lowercased()] = field.value }
-            return UpstreamResponse(status: response.status, headers: fields, body: response.body, tries: tries)
+            return UpstreamResponse(status: response.status.code, headers: fields, body: response.body, tries: tries)
         case .failure(.timedOut), .failure(.deadlineExceeded): failure = .timedOut
         case .failure(.connectFailed(_, let message)): failure = .connectFailed(reason: message)
         case .failure(.responseTooLarge(_, let limit)): failure = .failed(reason: "response larger than \(limit) bytes")

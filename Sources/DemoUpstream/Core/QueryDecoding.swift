@@ -1,4 +1,5 @@
 import HTTPServer
+import HTTPTypes
 
 /// Decoding of `application/x-www-form-urlencoded`-style query strings, the way the real
 /// upstreams read them: `&` separates pairs, the first `=` splits name from value, `+` is

@@ -64,7 +64,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Header names are ASCII tokens, so comparing lowercased UTF-8 bytes is exact and cheap.
     /// Exact spelling first: clients nearly always send the canonical one (`Content-Type`).
-    static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
+    public static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
         lhs.utf8.count == rhs.utf8.count
             && (lhs == rhs || lhs.utf8.elementsEqual(rhs.utf8) { asciiLower($0) == asciiLower($1) })
     }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HTTPServer
+@testable import HTTPTypes
 
 /// Query-string decoding (application/x-www-form-urlencoded rules).
 @Suite struct HTTPQueryItemTests {

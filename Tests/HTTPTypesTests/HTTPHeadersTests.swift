@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HTTPServer
+@testable import HTTPTypes
 
 /// Header fields: order kept, names matched in any case.
 @Suite struct HTTPHeadersTests {
