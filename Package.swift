@@ -21,6 +21,9 @@ let package = Package(
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(
+            name: "CCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]),
         // Header fields, methods, status codes and query items: one definition under client and server.
         .target(name: "HTTPTypes", swiftSettings: strict),
         .target(name: "HTTPClient", dependencies: ["CCurl", "HTTPTypes"], swiftSettings: strict),
@@ -31,7 +34,7 @@ let package = Package(
         .target(
             name: "Catalog", dependencies: ["GraphQL", "DataLoader", "HTTPClient", "HTTPTypes"], swiftSettings: strict),
         .target(
-            name: "GraphQLHTTP", dependencies: ["GraphQL", "HTTPServer", "HTTPTypes"], swiftSettings: strict),
+            name: "GraphQLHTTP", dependencies: ["CCrypto", "GraphQL", "HTTPServer", "HTTPTypes"], swiftSettings: strict),
         .executableTarget(
             name: "musicgraph",
             dependencies: ["GraphQL", "GraphQLHTTP", "Catalog", "DemoUpstream", "HTTPClient", "HTTPServer"],
