@@ -32,6 +32,16 @@ extension GraphQLHTTPHandler {
         /// an application that always sends extensions has the same keys, e.g. the gateway's
         /// zero cost and upstream counts. Empty (no `extensions`) by default.
         public var refusedDocumentExtensions: JSONObject = JSONObject()
+        /// APQ and trusted documents (APQ on with an in-memory store by default).
+        public var persistedQueries = PersistedQueries()
+        /// The most GraphQL requests one batch (a JSON array POSTed) may hold; 0 turns batching
+        /// off (`BATCHING_NOT_ENABLED`). 16 by default: what one page of an app sends at once,
+        /// while bounding the work one HTTP request can ask for.
+        public var maxBatchSize = 16
+        /// Who may cache successful responses (`Cache-Control: max-age=N, private` by default).
+        public var cacheScope = CacheScope.private
+        /// GraphiQL and React served from this origin; nil serves the page's plain query box.
+        public var graphiQLAssets: GraphiQLAssets?
 
         public init(
             path: String = "/graphql",

@@ -1,5 +1,6 @@
 import GraphQL
 import HTTPServer
+import HTTPTypes
 
 extension GraphQLHTTPHandler {
     /// The methods the GraphQL path answers.
@@ -9,28 +10,52 @@ extension GraphQLHTTPHandler {
     enum Admission {
         /// Answered without executing (a refusal, a preflight, the GraphiQL page).
         case answered(HTTPResponse)
-        /// A well-formed request for a valid query or mutation: execute it.
-        case execute(AdmittedRequest)
+        /// One operation to execute.
+        case execute(ReadyOperation, GraphQLResponseMediaType)
+        /// One operation whose document the persisted-document store must be asked for first.
+        case lookUp(PendingOperation, GraphQLResponseMediaType)
+        /// A batch (a JSON array of requests) with at least one operation to execute or look up.
+        case batch([BatchSlot], GraphQLResponseMediaType)
     }
 
-    struct AdmittedRequest {
-        let prepared: PreparedDocument
-        let operationName: String?
-        let variables: JSONObject
-        let media: GraphQLResponseMediaType
+    /// A valid query or mutation, ready to run.
+    struct ReadyOperation {
+        let request: ExecutableRequest
+        /// Whether GetOperation finds the operation (else execution answers why it does not).
+        let operationResolved: Bool
+        /// A query: its response may be cached when it has no errors.
+        let cacheable: Bool
+    }
+
+    /// An operation named by an APQ hash or document id this process does not hold.
+    struct PendingOperation {
+        let parameters: GraphQLRequestParameters
+        let hash: String
+        let notFound: GraphQLHTTPError
+        let isGET: Bool
+    }
+
+    /// One request's way to a response: answered already, ready, or to be looked up.
+    enum OperationAdmission {
+        case answered(GraphQLAnswer)
+        case ready(ReadyOperation)
+        case lookUp(PendingOperation)
     }
 
     /// The GraphQL endpoint's checks (GraphQL over HTTP draft, "Request" and "Response"), in
     /// order: CORS preflight; method (405); GraphiQL for browsers; `Accept` (406); a body the
     /// server dropped as over its limit (413); `Content-Type` (415) and body size (413) for
-    /// POST; request parameters (400); parse and validation; GET may only run queries (405).
-    /// Never waits; execution under the deadline (504) is `executeUnderDeadline`.
+    /// POST; a batch's shape; request parameters (400); the document (persisted documents,
+    /// parse and validation); GET may only run queries (405). Never waits; execution under the
+    /// deadline (504) is `executeUnderDeadline`.
     func admitGraphQL(_ request: HTTPRequest) -> Admission {
         if request.method == "OPTIONS" {
             if request.headers["Access-Control-Request-Method"] != nil {
                 return .answered(
                     configuration.cors.preflightResponse(
-                        origin: request.headers["Origin"], allowedMethods: Self.graphQLMethods))
+                        origin: request.headers["Origin"],
+                        requestedHeaders: request.headers.values(for: "Access-Control-Request-Headers").joined(
+                            separator: ","), allowedMethods: Self.graphQLMethods))
             }
             return .answered(HTTPResponse(status: 204, headers: ["Allow": Self.graphQLMethods]))
         }
@@ -38,8 +63,9 @@ extension GraphQLHTTPHandler {
         let isGET = request.method == "GET" || request.method == "HEAD"
         guard isGET || request.method == "POST" else {
             var response = GraphQLResponseWriter.failure(
-                "The \(configuration.path) endpoint accepts GET, HEAD and POST requests, not \(request.method.rawValue.prefix(16)).",
-                status: 405, media: .json)
+                .badRequest(
+                    "The \(configuration.path) endpoint accepts GET, HEAD and POST requests, not \(request.method.rawValue.prefix(16)).",
+                    status: 405), media: .json)
             response.headers.add(name: "Allow", value: Self.graphQLMethods)
             return .answered(response)
         }
@@ -50,8 +76,9 @@ extension GraphQLHTTPHandler {
         if isGET, configuration.graphiQL, negotiated?.prefersHTML == true {
             return .answered(
                 HTTPResponse(
-                    status: 200, contentType: "text/html; charset=utf-8",
-                    body: GraphiQLPage.html(endpointPath: configuration.path)))
+                    status: 200,
+                    headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache"],
+                    body: graphiQLPage))
         }
         // Without an Accept header the draft (after its 2025 watershed) says to answer as if the
         // client had asked for application/graphql-response+json.
@@ -60,8 +87,9 @@ extension GraphQLHTTPHandler {
             guard let chosen = negotiated.media else {
                 return .answered(
                     GraphQLResponseWriter.failure(
-                        "The Accept header allows no media type this endpoint produces; accept "
-                            + "application/graphql-response+json or application/json.", status: 406, media: .json))
+                        .badRequest(
+                            "The Accept header allows no media type this endpoint produces; accept "
+                                + "application/graphql-response+json or application/json.", status: 406), media: .json))
             }
             media = chosen
         } else {
@@ -70,76 +98,116 @@ extension GraphQLHTTPHandler {
         // The server dropped a body over the limit (HTTPServer's handlerAnswersOversizedBodies).
         if request.bodyExceededLimit { return .answered(tooLarge(media)) }
 
-        let preparation: Result<PreparedRequest, PreparationRefusal>
+        let admission: OperationAdmission
         if request.method == "POST" {
             if let refusal = refusePOSTBody(request, media: media) { return .answered(refusal) }
-            preparation = preparePOSTBody(request.body)
+            if Self.isBatch(request.body) { return admitBatch(request.body, media: media) }
+            admission = admitPOSTBody(request.body, media: media)
         } else {
-            preparation = prepare { () throws(GraphQLRequestParameters.Malformed) in
+            let parameters = Result(catching: { () throws(GraphQLRequestParameters.Malformed) in
                 try GraphQLRequestParameters.fromQueryItems(request.queryItems)
-            }
+            })
+            admission = admitOperation(parameters, isGET: true, media: media)
         }
-        let parameters: GraphQLRequestParameters
-        let prepared: PreparedDocument
-        switch preparation {
-        case .success(let ready): (parameters, prepared) = (ready.parameters, ready.prepared)
-        case .failure(let refusal): return .answered(refusal.response(media: media, handler: self))
+        switch admission {
+        case .answered(let answer): return .answered(response(answer, media: media))
+        case .ready(let operation): return .execute(operation, media)
+        case .lookUp(let pending): return .lookUp(pending, media)
         }
-        switch prepared.operationType(named: parameters.operationName) {
-        case .mutation? where isGET, .subscription? where isGET:
-            var response = GraphQLResponseWriter.failure(
-                "GET requests can only run query operations; send this operation with POST.", status: 405, media: media)
-            response.headers.add(name: "Allow", value: "POST")
-            return .answered(response)
-        case .subscription?:
-            return .answered(
-                GraphQLResponseWriter.requestErrors(
-                    [GraphQLError("Subscription operations are not supported over HTTP by this server.")],
-                    extensions: configuration.refusedDocumentExtensions, status: 400, media: media))
-        default:
-            break
-        }
-
-        return .execute(
-            AdmittedRequest(
-                prepared: prepared, operationName: parameters.operationName, variables: parameters.variables,
-                media: media))
     }
 
-    /// Runs an admitted request under the request deadline: 504 when it passes, 503 when the
+    /// The request parameters `parameters` gives, with their document found, parsed and
+    /// validated, and the operation checked against the method.
+    func admitOperation(
+        _ parameters: Result<GraphQLRequestParameters, GraphQLRequestParameters.Malformed>, isGET: Bool,
+        media: GraphQLResponseMediaType
+    ) -> OperationAdmission {
+        switch prepareRequest(parameters) {
+        case .failure(let refusal): .answered(refusal.answer(media: media, handler: self))
+        case .success(.ready(let ready)): admit(ready, isGET: isGET, media: media)
+        case .success(.lookUp(let parameters, let hash, let notFound)):
+            .lookUp(PendingOperation(parameters: parameters, hash: hash, notFound: notFound, isGET: isGET))
+        }
+    }
+
+    /// A pending operation once the store answered.
+    func admitLookedUp(_ pending: PendingOperation, media: GraphQLResponseMediaType) async -> OperationAdmission {
+        switch await lookUpDocument(hash: pending.hash, notFound: pending.notFound) {
+        case .failure(let refusal):
+            return .answered(refusal.answer(media: media, handler: self))
+        case .success(let prepared):
+            return admit(
+                PreparedRequest(parameters: pending.parameters, prepared: prepared), isGET: pending.isGET,
+                media: media)
+        }
+    }
+
+    /// The checks of a prepared request that depend on its operation: GET may only run
+    /// queries (405), subscriptions are not served over HTTP (400).
+    private func admit(_ ready: PreparedRequest, isGET: Bool, media: GraphQLResponseMediaType) -> OperationAdmission {
+        let (parameters, prepared) = (ready.parameters, ready.prepared)
+        let operationType = prepared.operationType(named: parameters.operationName)
+        switch operationType {
+        case .mutation? where isGET, .subscription? where isGET:
+            var answer = GraphQLResponseWriter.answer(
+                for: .badRequest(
+                    "GET requests can only run query operations; send this operation with POST.", status: 405),
+                media: media)
+            answer.headers.add(name: "Allow", value: "POST")
+            return .answered(answer)
+        case .subscription?:
+            return .answered(
+                GraphQLResponseWriter.answer(
+                    for: .badRequest("Subscription operations are not supported over HTTP by this server."),
+                    extensions: configuration.refusedDocumentExtensions, media: media))
+        default:
+            return .ready(
+                ReadyOperation(
+                    request: ExecutableRequest(
+                        document: prepared, operationName: parameters.operationName, variables: parameters.variables),
+                    operationResolved: operationType != nil, cacheable: operationType == .query))
+        }
+    }
+
+    /// The HTTP response of one GraphQL answer.
+    func response(_ answer: GraphQLAnswer, media: GraphQLResponseMediaType) -> HTTPResponse {
+        GraphQLResponseWriter.response(answer, media: media, cacheScope: configuration.cacheScope)
+    }
+
+    /// Runs an admitted operation under the request deadline: 504 when it passes, 503 when the
     /// server cancels the request (shutdown past its grace).
-    func executeUnderDeadline(_ admitted: AdmittedRequest) async -> (HTTPResponse, RequestReport) {
-        let none = RequestReport()
-        let media = admitted.media
-        let (prepared, operationName, variables) = (admitted.prepared, admitted.operationName, admitted.variables)
+    func executeUnderDeadline(_ operation: ReadyOperation, media: GraphQLResponseMediaType) async
+        -> (HTTPResponse, RequestReport)
+    {
+        let request = operation.request
         let execute = self.execute
         let metrics = self.metrics
         let outcome = await withDeadline(
             timeoutMs: configuration.requestTimeoutMs, scheduler: deadlines,
             abandoned: { outcome in metrics.recordLateUpstream(outcome.report) },
-            { await execute(prepared, operationName, variables) })
+            { await execute(request.document, request.operationName, request.variables) })
         // Cancelled by the server: it stopped past its shutdown grace and answered the client
         // 503 itself (the task is cancelled for nothing else); the log and metrics say the same,
         // whether the execution gave up at once or returned a result nobody will read.
         if Task.isCancelled {
-            return (
-                GraphQLResponseWriter.failure(
-                    "The server shut down before the request finished.", status: 503, media: media),
-                outcome?.report ?? none
-            )
+            return (GraphQLResponseWriter.failure(.shutDown, media: media), outcome?.report ?? RequestReport())
         }
         guard let outcome else {
             return (
-                GraphQLResponseWriter.requestErrors(
-                    [
-                        GraphQLError(
-                            "The request did not finish within \(configuration.requestTimeoutMs) ms and was cancelled.",
-                            extensions: JSONObject([("code", .string("REQUEST_TIMEOUT"))]))
-                    ], extensions: JSONObject(), status: 504, media: media),
-                none
+                GraphQLResponseWriter.failure(.requestTimeout(ms: configuration.requestTimeoutMs), media: media),
+                RequestReport()
             )
         }
-        return (GraphQLResponseWriter.response(for: outcome, media: media), outcome.report)
+        let answer = answer(for: outcome, of: operation, media: media)
+        return (response(answer, media: media), answer.report)
+    }
+
+    /// The answer of an operation's outcome.
+    func answer(for outcome: GraphQLHTTPOutcome, of operation: ReadyOperation, media: GraphQLResponseMediaType)
+        -> GraphQLAnswer
+    {
+        GraphQLResponseWriter.answer(
+            for: outcome, media: media, operationResolved: operation.operationResolved, cacheable: operation.cacheable)
     }
 
     /// 415 for a body that is not `application/json` in UTF-8 (the only request encoding we read;
@@ -147,7 +215,8 @@ extension GraphQLHTTPHandler {
     private func refusePOSTBody(_ request: HTTPRequest, media: GraphQLResponseMediaType) -> HTTPResponse? {
         guard let contentType = request.headers["Content-Type"] else {
             return GraphQLResponseWriter.failure(
-                "A POST request needs a Content-Type header; send the request as application/json.", status: 415,
+                .badRequest(
+                    "A POST request needs a Content-Type header; send the request as application/json.", status: 415),
                 media: media)
         }
         if contentType == "application/json" || contentType == "application/json; charset=utf-8" {
@@ -159,64 +228,88 @@ extension GraphQLHTTPHandler {
         }
         guard parts.first == "application/json", charset == nil || charset == "utf-8" || charset == "utf8" else {
             return GraphQLResponseWriter.failure(
-                "Unsupported Content-Type \"\(contentType.prefix(100))\"; send the request as application/json "
-                    + "(UTF-8).", status: 415, media: media)
+                .badRequest(
+                    "Unsupported Content-Type \"\(contentType.prefix(100))\"; send the request as application/json "
+                        + "(UTF-8).", status: 415), media: media)
         }
         return request.body.count <= configuration.maxBodyBytes ? nil : tooLarge(media)
     }
 
     private func tooLarge(_ media: GraphQLResponseMediaType) -> HTTPResponse {
-        GraphQLResponseWriter.failure(
-            "The request body is larger than \(configuration.maxBodyBytes) bytes.", status: 413, media: media)
+        GraphQLResponseWriter.failure(.payloadTooLarge(maxBodyBytes: configuration.maxBodyBytes), media: media)
     }
 
     /// Why a request could not be prepared for execution.
     enum PreparationRefusal: Error {
-        /// Not a well-formed request (400 for both media types).
-        case malformed(GraphQLRequestParameters.Malformed)
+        /// Refused by the HTTP layer (not well-formed, persisted documents).
+        case http(GraphQLHTTPError)
         /// The document did not parse or validate.
         case document(DocumentRejection)
 
-        func response(media: GraphQLResponseMediaType, handler: GraphQLHTTPHandler) -> HTTPResponse {
+        func answer(media: GraphQLResponseMediaType, handler: GraphQLHTTPHandler) -> GraphQLAnswer {
             switch self {
-            case .malformed(let error):
-                GraphQLResponseWriter.failure(error.message, status: 400, media: media)
+            case .http(let error):
+                GraphQLResponseWriter.answer(for: error, media: media)
             case .document(let rejection):
-                GraphQLResponseWriter.requestErrors(
-                    rejection.errors, extensions: handler.configuration.refusedDocumentExtensions, status: 400,
-                    media: media)
+                GraphQLResponseWriter.answer(
+                    for: rejection, extensions: handler.configuration.refusedDocumentExtensions, media: media)
             }
         }
     }
 
-    /// A POST body's parameters and document, through the body cache: a body seen before skips
-    /// reading its JSON, parsing and validating.
-    private func preparePOSTBody(_ body: [UInt8]) -> Result<PreparedRequest, PreparationRefusal> {
-        let key = body.count <= BodyCache.maxBodyBytes ? ExactStringKey(utf8: body) : nil
-        if let key, let known = bodyCache.value(for: key) { return .success(known) }
-        let preparation = prepare { () throws(GraphQLRequestParameters.Malformed) in
-            try GraphQLRequestParameters.fromJSONBody(body)
-        }
-        if let key, case .success(let ready) = preparation { bodyCache.insert(ready, for: key) }
-        return preparation
+    /// What preparing a request's parameters gives when nothing refused it.
+    enum Prepared {
+        case ready(PreparedRequest)
+        /// The document is to be found in the store first.
+        case lookUp(GraphQLRequestParameters, hash: String, notFound: GraphQLHTTPError)
     }
 
-    /// The request parameters `read` gives, with their document parsed and validated.
-    private func prepare(
-        reading read: () throws(GraphQLRequestParameters.Malformed) -> GraphQLRequestParameters
-    ) -> Result<PreparedRequest, PreparationRefusal> {
-        let parameters: GraphQLRequestParameters
-        do {
-            parameters = try read()
-        } catch {
-            return .failure(.malformed(error))
+    /// A POST body's parameters and document, through the body cache: a body seen before skips
+    /// reading its JSON, parsing and validating.
+    private func admitPOSTBody(_ body: [UInt8], media: GraphQLResponseMediaType) -> OperationAdmission {
+        let key = body.count <= BodyCache.maxBodyBytes ? ExactStringKey(utf8: body) : nil
+        if let key, let known = bodyCache.value(for: key) { return admit(known, isGET: false, media: media) }
+        let parameters = Result(catching: { () throws(GraphQLRequestParameters.Malformed) in
+            try GraphQLRequestParameters.fromJSONBody(body)
+        })
+        let preparation = prepareRequest(parameters)
+        if let key, case .success(.ready(let ready)) = preparation, !ready.registers {
+            bodyCache.insert(ready, for: key)
         }
-        return prepare(parameters.query).map { PreparedRequest(parameters: parameters, prepared: $0) }
-            .mapError { .document($0) }
+        switch preparation {
+        case .failure(let refusal): return .answered(refusal.answer(media: media, handler: self))
+        case .success(.ready(let ready)): return admit(ready, isGET: false, media: media)
+        case .success(.lookUp(let parameters, let hash, let notFound)):
+            return .lookUp(PendingOperation(parameters: parameters, hash: hash, notFound: notFound, isGET: false))
+        }
+    }
+
+    /// The request's document, found (`documentSource`), parsed and validated.
+    private func prepareRequest(_ read: Result<GraphQLRequestParameters, GraphQLRequestParameters.Malformed>)
+        -> Result<Prepared, PreparationRefusal>
+    {
+        let parameters: GraphQLRequestParameters
+        switch read {
+        case .success(let read): parameters = read
+        case .failure(let malformed): return .failure(.http(.badRequest(malformed.message)))
+        }
+        switch documentSource(for: parameters) {
+        case .refused(let error):
+            return .failure(.http(error))
+        case .prepared(let prepared):
+            return .success(.ready(PreparedRequest(parameters: parameters, prepared: prepared)))
+        case .lookUp(let hash, let notFound):
+            return .success(.lookUp(parameters, hash: hash, notFound: notFound))
+        case .text(let text, let hash):
+            return prepare(text).map { prepared in
+                if let hash { register(prepared, hash: hash) }
+                return .ready(PreparedRequest(parameters: parameters, prepared: prepared, registers: hash != nil))
+            }.mapError { .document($0) }
+        }
     }
 
     /// Parse and validate, through the document cache.
-    private func prepare(_ query: String) -> Result<PreparedDocument, DocumentRejection> {
+    func prepare(_ query: String) -> Result<PreparedDocument, DocumentRejection> {
         if let cached = documentCache.document(for: query) { return .success(cached) }
         let result = prepareDocument(
             Source(query), schema: schema, parseOptions: configuration.parseOptions,

@@ -30,25 +30,48 @@ public struct GraphQLHTTPHandler: Sendable {
     public let metrics: GraphQLHTTPMetrics
     let execute: Execute
     let executeNow: ExecuteNow?
+    let executeBatch: ExecuteBatch
     let documentCache: DocumentCache
     let bodyCache: BodyCache
+    /// APQ documents by hash, parsed and validated, in front of the persisted-document store.
+    let persistedDocuments: LRUCache<String, PreparedDocument>
+    /// The GraphiQL page, written once.
+    let graphiQLPage: [UInt8]
     let requestIDs = RequestIDGenerator()
     let deadlines = DeadlineScheduler()
     let negotiations = NegotiationCache()
     let timestamps = TimestampFormatter()
 
+    /// - Parameters:
+    ///   - executeBatch: runs the operations of a batch together; by default each runs through
+    ///     `execute`, concurrently.
     public init(
         schema: Schema, configuration: Configuration = Configuration(),
         metrics: GraphQLHTTPMetrics = GraphQLHTTPMetrics(),
-        executeNow: ExecuteNow? = nil, execute: @escaping Execute
+        executeNow: ExecuteNow? = nil, executeBatch: ExecuteBatch? = nil, execute: @escaping Execute
     ) {
         self.schema = schema
         self.configuration = configuration
         self.metrics = metrics
         self.executeNow = executeNow
         self.execute = execute
+        self.executeBatch = executeBatch ?? Self.concurrently(execute)
         self.documentCache = DocumentCache(capacity: configuration.documentCacheSize)
         self.bodyCache = BodyCache(capacity: configuration.documentCacheSize)
+        self.persistedDocuments = LRUCache(
+            capacity: configuration.persistedQueries.inProcessCapacity, maxBytes: 16 << 20)
+        self.graphiQLPage = Array(
+            GraphiQLPage.html(
+                endpointPath: configuration.path, assetsPath: configuration.graphiQLAssets.map { _ in "graphiql/" }
+            ).utf8)
+    }
+
+    /// Where the GraphiQL files are served: `graphiql/` beside the endpoint (`/graphiql/` for
+    /// `/graphql`), the page's relative `graphiql/…` URLs.
+    var graphiQLAssetsPrefix: String {
+        let path = configuration.path
+        guard let slash = path.lastIndex(of: "/") else { return "/graphiql/" }
+        return String(path[...slash]) + "graphiql/"
     }
 
     /// Answers one HTTP request; never fails (every problem is a response).
@@ -74,13 +97,37 @@ public struct GraphQLHTTPHandler: Sendable {
         switch admitGraphQL(request) {
         case .answered(let response):
             return .now(finish(request, response: response, report: RequestReport(), start: start))
-        case .execute(let admitted):
-            if let executeNow, let outcome = executeNow(admitted.prepared, admitted.operationName, admitted.variables) {
-                let response = GraphQLResponseWriter.response(for: outcome, media: admitted.media)
-                return .now(finish(request, response: response, report: outcome.report, start: start))
+        case .execute(let operation, let media):
+            let executable = operation.request
+            if let executeNow,
+                let outcome = executeNow(executable.document, executable.operationName, executable.variables)
+            {
+                let answer = answer(for: outcome, of: operation, media: media)
+                return .now(
+                    finish(request, response: response(answer, media: media), report: answer.report, start: start))
             }
             return .later {
-                let (response, report) = await executeUnderDeadline(admitted)
+                let (response, report) = await executeUnderDeadline(operation, media: media)
+                return finish(request, response: response, report: report, start: start)
+            }
+        case .lookUp(let pending, let media):
+            return .later {
+                switch await admitLookedUp(pending, media: media) {
+                case .answered(let answer):
+                    return finish(
+                        request, response: response(answer, media: media), report: answer.report, start: start)
+                case .ready(let operation):
+                    let (response, report) = await executeUnderDeadline(operation, media: media)
+                    return finish(request, response: response, report: report, start: start)
+                case .lookUp:
+                    let answer = GraphQLResponseWriter.answer(for: pending.notFound, media: media)
+                    return finish(
+                        request, response: response(answer, media: media), report: answer.report, start: start)
+                }
+            }
+        case .batch(let slots, let media):
+            return .later {
+                let (response, report) = await executeBatchUnderDeadline(slots, media: media)
                 return finish(request, response: response, report: report, start: start)
             }
         }
@@ -137,6 +184,15 @@ public struct GraphQLHTTPHandler: Sendable {
                 RequestReport()
             )
         }
+        if let assets = configuration.graphiQLAssets, request.path.hasPrefix(graphiQLAssetsPrefix),
+            let response = assets.response(
+                for: request.path.dropFirst(graphiQLAssetsPrefix.count), ifNoneMatch: request.headers["If-None-Match"])
+        {
+            guard request.method == "GET" || request.method == "HEAD" else {
+                return (Self.methodNotAllowed(allow: "GET, HEAD"), RequestReport())
+            }
+            return (response, RequestReport())
+        }
         switch request.path {
         case "/healthz":
             guard request.method == "GET" || request.method == "HEAD" else {
@@ -166,7 +222,7 @@ public struct GraphQLHTTPHandler: Sendable {
     private func pathLabel(_ path: String) -> String {
         switch path {
         case configuration.path, "/healthz", "/metrics": path
-        default: "other"
+        default: path.hasPrefix(graphiQLAssetsPrefix) && configuration.graphiQLAssets != nil ? "graphiql" : "other"
         }
     }
 

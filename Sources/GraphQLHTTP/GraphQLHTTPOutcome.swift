@@ -32,24 +32,31 @@ public struct GraphQLHTTPOutcome: Sendable {
     /// result kept with its body): sent as is instead of serializing `result` and
     /// `extensions` again. It must be `result.serialized(extensions: extensions)`.
     public var serializedBody: [UInt8]?
+    /// How long, in seconds, the response may be reused by HTTP caches: the least remaining
+    /// freshness of the data it was built from (for the gateway, of the upstream answers it
+    /// read). 0 (the default) means not at all. Only an executed query without errors is ever
+    /// cached (`Cache-Control: max-age=N`); anything else is sent `no-store`.
+    public var maxAgeSeconds: Int
 
     public init(
         result: Result, extensions: JSONObject = JSONObject(), report: RequestReport = RequestReport(),
-        serializedBody: [UInt8]? = nil
+        serializedBody: [UInt8]? = nil, maxAgeSeconds: Int = 0
     ) {
         self.result = result
         self.extensions = extensions
         self.report = report
         self.serializedBody = serializedBody
+        self.maxAgeSeconds = maxAgeSeconds
     }
 
-    /// An executed operation; `serializedBody` as the property says.
+    /// An executed operation; `serializedBody` and `maxAgeSeconds` as the properties say.
     public static func executed(
         _ result: ExecutionResult, extensions: JSONObject = JSONObject(), report: RequestReport = RequestReport(),
-        serializedBody: [UInt8]? = nil
+        serializedBody: [UInt8]? = nil, maxAgeSeconds: Int = 0
     ) -> GraphQLHTTPOutcome {
         GraphQLHTTPOutcome(
-            result: .executed(result), extensions: extensions, report: report, serializedBody: serializedBody)
+            result: .executed(result), extensions: extensions, report: report, serializedBody: serializedBody,
+            maxAgeSeconds: maxAgeSeconds)
     }
 
     /// A request the application refused before execution.

@@ -2,6 +2,19 @@ import GraphQL
 import HTTPServer
 import HTTPTypes
 
+/// One GraphQL response (spec §7.1) as the HTTP layer sends it: the JSON body, the status it
+/// is answered with on its own, how long HTTP caches may keep it, and what it cost behind the
+/// gateway. A batch sends several in one array.
+struct GraphQLAnswer: Sendable {
+    var status: HTTPStatus
+    var body: [UInt8]
+    /// Seconds an HTTP cache may reuse the response; 0 for none (`Cache-Control: no-store`).
+    var maxAgeSeconds: Int = 0
+    var report = RequestReport()
+    /// Headers the response needs besides the media type and caching (`Allow` of a 405).
+    var headers: HTTPHeaders = [:]
+}
+
 /// Turns GraphQL results into HTTP responses with the status codes of the GraphQL-over-HTTP
 /// draft ("Status Codes"):
 ///
@@ -17,54 +30,82 @@ import HTTPTypes
 /// `data: null` is answered 200: the draft says a response with a `data` entry that is null
 /// SHOULD get a 2xx and RECOMMENDS 200, because no request error happened; execution started
 /// and failed at a field (a "partial response"), and 4xx/5xx there is "not recommended".
+/// Every request error carries an `extensions.code` (see `GraphQLHTTPError`).
 enum GraphQLResponseWriter {
-    /// The response for an outcome of the execute closure.
-    static func response(for outcome: GraphQLHTTPOutcome, media: GraphQLResponseMediaType) -> HTTPResponse {
+    /// The answer for an outcome of the execute closure.
+    /// - Parameters:
+    ///   - operationResolved: whether GetOperation found the operation; a request error of an
+    ///     execution is then a variable coercion failure (`BAD_USER_INPUT`), otherwise an
+    ///     operation resolution failure (`OPERATION_RESOLUTION_FAILURE`).
+    ///   - cacheable: whether the response may be cached at all (a query, not a mutation);
+    ///     it then may for the outcome's `maxAgeSeconds` when it has no errors.
+    static func answer(
+        for outcome: GraphQLHTTPOutcome, media: GraphQLResponseMediaType, operationResolved: Bool, cacheable: Bool
+    ) -> GraphQLAnswer {
         switch outcome.result {
+        case .executed(let result) where result.isRequestError:
+            let code =
+                operationResolved
+                ? GraphQLHTTPError.badUserInputCode : GraphQLHTTPError.operationResolutionFailureCode
+            let errors = result.errors.map { $0.withCode(code) }
+            return GraphQLAnswer(
+                status: media == .graphQLResponseJSON ? .badRequest : .ok,
+                body: ExecutionResult(data: nil, errors: errors).serialized(extensions: outcome.extensions),
+                report: outcome.report)
         case .executed(let result):
-            let status: HTTPStatus = result.isRequestError && media == .graphQLResponseJSON ? .badRequest : .ok
-            return HTTPResponse(
-                status: status, headers: ["Content-Type": media.contentType],
-                body: outcome.serializedBody ?? serialized(result, extensions: outcome.extensions))
+            let reusable = cacheable && result.errors.isEmpty ? max(0, outcome.maxAgeSeconds) : 0
+            return GraphQLAnswer(
+                status: .ok, body: outcome.serializedBody ?? result.serialized(extensions: outcome.extensions),
+                maxAgeSeconds: reusable, report: outcome.report)
         case .rejected(let errors, let status):
-            return requestErrors(errors, extensions: outcome.extensions, status: status, media: media)
+            // Legacy JSON answers a well-formed request 200, except for what is about HTTP
+            // rather than GraphQL (a method, a deadline).
+            return GraphQLAnswer(
+                status: media == .json && status != 405 && status != 504 ? .ok : status,
+                body: ExecutionResult(data: nil, errors: errors).serialized(extensions: outcome.extensions),
+                report: outcome.report)
         }
     }
 
-    /// A response without `data`: request errors. `status` applies to graphql-response+json;
-    /// legacy application/json answers 200, except statuses that are about HTTP rather than
-    /// GraphQL (405 method, 504 deadline), which both media types keep.
-    static func requestErrors(
-        _ errors: [GraphQLError], extensions: JSONObject, status: HTTPStatus, media: GraphQLResponseMediaType
+    /// The answer for a document that did not parse or validate: `GRAPHQL_PARSE_FAILED` or
+    /// `GRAPHQL_VALIDATION_FAILED` on each error, 400 (graphql-response+json) or 200.
+    static func answer(
+        for rejection: DocumentRejection, extensions: JSONObject, media: GraphQLResponseMediaType
+    ) -> GraphQLAnswer {
+        let errors: [GraphQLError]
+        switch rejection {
+        case .syntax(let error): errors = [error.withCode(GraphQLHTTPError.parseFailedCode)]
+        case .invalid(let invalid): errors = invalid.map { $0.withCode(GraphQLHTTPError.validationFailedCode) }
+        }
+        return GraphQLAnswer(
+            status: media == .graphQLResponseJSON ? .badRequest : .ok,
+            body: ExecutionResult(data: nil, errors: errors).serialized(extensions: extensions))
+    }
+
+    /// The answer for a refusal of the HTTP layer's own, with its code and status.
+    static func answer(
+        for error: GraphQLHTTPError, extensions: JSONObject = JSONObject(), media: GraphQLResponseMediaType
+    ) -> GraphQLAnswer {
+        GraphQLAnswer(
+            status: error.status(for: media),
+            body: ExecutionResult(data: nil, errors: [error.graphQLError]).serialized(extensions: extensions))
+    }
+
+    /// The HTTP response of one answer: its status, the media type, and `Cache-Control`.
+    /// A cacheable one also varies with `Accept`, which picks its media type.
+    static func response(
+        _ answer: GraphQLAnswer, media: GraphQLResponseMediaType, cacheScope: CacheScope
     ) -> HTTPResponse {
-        let httpStatus = media == .json && !keepsStatusForLegacyJSON(status) ? .ok : status
-        return body(errors: errors, data: nil, extensions: extensions, status: httpStatus, media: media)
+        let maxAge = answer.status == .ok ? answer.maxAgeSeconds : 0
+        var headers = answer.headers
+        headers.add(name: "Content-Type", value: media.contentType)
+        headers.add(name: "Cache-Control", value: cacheScope.cacheControl(maxAgeSeconds: maxAge))
+        if maxAge > 0 { headers.add(name: "Vary", value: "Accept") }
+        return HTTPResponse(status: answer.status, headers: headers, body: answer.body)
     }
 
-    /// A failure of the HTTP request itself (not well-formed, wrong method, not acceptable…): the
-    /// status holds for both media types, and the body is still a GraphQL response.
-    static func failure(_ message: String, status: HTTPStatus, media: GraphQLResponseMediaType) -> HTTPResponse {
-        body(errors: [GraphQLError(message)], data: nil, extensions: JSONObject(), status: status, media: media)
-    }
-
-    private static func keepsStatusForLegacyJSON(_ status: HTTPStatus) -> Bool {
-        status == 405 || status == 504
-    }
-
-    private static func body(
-        errors: [GraphQLError], data: JSONValue?, extensions: JSONObject, status: HTTPStatus,
-        media: GraphQLResponseMediaType
-    ) -> HTTPResponse {
-        HTTPResponse(
-            status: status, headers: ["Content-Type": media.contentType],
-            body: serialized(ExecutionResult(data: data, errors: errors), extensions: extensions))
-    }
-
-    /// `{"errors":…,"data":…,"extensions":…}` (each only when present): the result's own JSON
-    /// text with `extensions` after it. The data text is copied as the executor wrote it;
-    /// parsing it back into values to serialize them again took a third of the handler's time
-    /// for a small cached query.
-    static func serialized(_ result: ExecutionResult, extensions: JSONObject) -> [UInt8] {
-        result.serialized(extensions: extensions)
+    /// A failure of the HTTP request itself: the response of `error`'s answer.
+    static func failure(_ error: GraphQLHTTPError, media: GraphQLResponseMediaType) -> HTTPResponse {
+        response(answer(for: error, media: media), media: media, cacheScope: .private)
     }
 }

@@ -2,15 +2,32 @@ import GraphQL
 
 /// The HTML page served on GET of the GraphQL path to browsers (clients preferring `text/html`).
 ///
-/// It loads GraphiQL 3 from unpkg.com. Our machines have no internet, so the page always
-/// carries a small built-in query box (document, variables, operation name, Run) that POSTs to
-/// the endpoint with `fetch`; when GraphiQL cannot load it says so and the box is what remains.
-/// No third-party code is embedded: only the CDN URLs.
+/// With `GraphiQLAssets` it loads React and GraphiQL from this server (`assetsPath`, a path
+/// relative to the page, so the page also works behind a proxy that prefixes paths) and runs
+/// GraphiQL with schema docs, autocomplete, history, and the variables and headers editors;
+/// the headers typed there are sent with every request. The page always carries a small
+/// built-in query box (document, variables, operation name, Run) that POSTs to the endpoint
+/// with `fetch`: it is shown at once when the server has no GraphiQL files, and when they fail
+/// to load. No third-party code is embedded in the page, and nothing comes from a CDN.
 enum GraphiQLPage {
-    /// The page for an endpoint at `endpointPath`.
-    static func html(endpointPath: String) -> String {
+    /// The page for an endpoint at `endpointPath`; `assetsPath` is where the files of
+    /// `GraphiQLAssets.fileNames` are served, relative to the page, or nil when there are none.
+    static func html(endpointPath: String, assetsPath: String?) -> String {
         // The path is JSON-encoded for the script and then made safe inside <script> (no "</").
         let endpointLiteral = JSONWriter.string(.string(endpointPath)).replacing("</", with: "<\\/")
+        let stylesheet = assetsPath.map { "<link rel=\"stylesheet\" href=\"\($0)graphiql.min.css\">\n" } ?? ""
+        let scripts =
+            assetsPath.map { path in
+                GraphiQLAssets.fileNames.filter { $0.hasSuffix(".js") }.map {
+                    "<script src=\"\(path)\($0)\"></script>\n"
+                }
+                .joined()
+            } ?? ""
+        let note =
+            assetsPath == nil
+            ? "GraphiQL is not installed on this server (see the README: Debian's python3-django-graphene, "
+                + "or <code>serve --graphiql-assets DIR</code>)."
+            : "GraphiQL could not be loaded from this server."
         return """
             <!doctype html>
             <html lang="en">
@@ -18,8 +35,7 @@ enum GraphiQLPage {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>MusicGraph · GraphiQL</title>
-            <link rel="stylesheet" href="https://unpkg.com/graphiql@3/graphiql.min.css">
-            <style>
+            \(stylesheet)<style>
               html, body { height: 100%; margin: 0; font-family: system-ui, sans-serif; }
               #graphiql { height: 100vh; }
               #fallback { display: none; padding: 1rem 1.5rem; max-width: 70rem; }
@@ -32,7 +48,7 @@ enum GraphiQLPage {
             <div id="graphiql"></div>
             <div id="fallback">
               <h1>MusicGraph query box</h1>
-              <p class="note">GraphiQL could not be loaded from unpkg.com (this machine may be offline).
+              <p class="note">\(note)
               This built-in box sends your query to <code id="endpoint"></code> instead.
               From a terminal: <code>curl -H 'Content-Type: application/json' -d '{"query":"{ __typename }"}' URL</code>.</p>
               <label for="query">Query</label>
@@ -85,20 +101,35 @@ enum GraphiQLPage {
               document.addEventListener("keydown", function (event) {
                 if (event.ctrlKey && event.key === "Enter" && document.getElementById("fallback").style.display === "block") runQuery();
               });
+              // GraphiQL 1.x and 2+ call fetcher(params, options) with the headers typed in the
+              // headers editor as an object in options.headers.
+              function graphiQLFetcher(params, options) {
+                var headers = { "Content-Type": "application/json",
+                                "Accept": "application/graphql-response+json, application/json" };
+                var typed = (options && options.headers) || {};
+                for (var name in typed) {
+                  if (Object.prototype.hasOwnProperty.call(typed, name)) headers[name] = String(typed[name]);
+                }
+                return fetch(endpoint, { method: "POST", headers: headers, body: JSON.stringify(params),
+                                         credentials: "same-origin" })
+                  .then(function (response) { return response.text(); })
+                  .then(function (text) { try { return JSON.parse(text); } catch (error) { return text; } });
+              }
               window.addEventListener("load", function () {
                 if (typeof React === "undefined" || typeof ReactDOM === "undefined" || typeof GraphiQL === "undefined") {
                   showFallback();
                   return;
                 }
-                var fetcher = GraphiQL.createFetcher({ url: endpoint });
-                ReactDOM.createRoot(document.getElementById("graphiql"))
-                  .render(React.createElement(GraphiQL, { fetcher: fetcher }));
+                var element = React.createElement(GraphiQL, {
+                  fetcher: graphiQLFetcher, headerEditorEnabled: true, isHeadersEditorEnabled: true,
+                  shouldPersistHeaders: false
+                });
+                var container = document.getElementById("graphiql");
+                if (ReactDOM.createRoot) ReactDOM.createRoot(container).render(element);
+                else ReactDOM.render(element, container);
               });
             </script>
-            <script crossorigin src="https://unpkg.com/react@18/umd/react.production.min.js"></script>
-            <script crossorigin src="https://unpkg.com/react-dom@18/umd/react-dom.production.min.js"></script>
-            <script crossorigin src="https://unpkg.com/graphiql@3/graphiql.min.js"></script>
-            </body>
+            \(scripts)</body>
             </html>
 
             """

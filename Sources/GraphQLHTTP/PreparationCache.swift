@@ -68,6 +68,9 @@ extension PreparationCache where Value == PreparedDocument {
 struct PreparedRequest: Sendable {
     let parameters: GraphQLRequestParameters
     let prepared: PreparedDocument
+    /// Preparing it registered an APQ document: a repeat must do so again (the store may
+    /// have dropped it since), so it is not kept by body.
+    var registers = false
 }
 
 /// POST bodies' parameters and documents, by the body's bytes: a repeated body skips reading

@@ -110,7 +110,7 @@ import Testing
         #expect(response.status.code == status)
         #expect(
             response.text
-                == #"{"errors":[{"message":"Syntax Error: Expected Name, found <EOF>.","locations":[{"line":1,"column":2}]}]}"#
+                == #"{"errors":[{"message":"Syntax Error: Expected Name, found <EOF>.","locations":[{"line":1,"column":2}],"extensions":{"code":"GRAPHQL_PARSE_FAILED"}}]}"#
         )
         await test.server.shutdown()
     }
@@ -123,7 +123,7 @@ import Testing
         #expect(syntax.status == 400)
         #expect(
             syntax.text
-                == #"{"errors":[{"message":"Syntax Error: Expected Name, found <EOF>.","locations":[{"line":1,"column":2}]}],"#
+                == #"{"errors":[{"message":"Syntax Error: Expected Name, found <EOF>.","locations":[{"line":1,"column":2}],"extensions":{"code":"GRAPHQL_PARSE_FAILED"}}],"#
                 + #""extensions":{"cost":{"estimated":0}}}"#)
         let subscription = try await test.post(#"{"query":"subscription { hello }"}"#, accept: "application/json")
         #expect(subscription.status == 200)
@@ -139,7 +139,7 @@ import Testing
         #expect(
             response.text
                 == #"{"errors":[{"message":"Cannot query field \"nope\" on type \"Query\".","locations":[{"line":1,"column":9}],"#
-                + #""extensions":{"rule":"FieldsOnCorrectType"}}]}"#)
+                + #""extensions":{"rule":"FieldsOnCorrectType","code":"GRAPHQL_VALIDATION_FAILED"}}]}"#)
         await test.server.shutdown()
     }
 
@@ -148,7 +148,10 @@ import Testing
         let test = try TestServer()
         let response = try await test.post(#"{"query":"query A { hello }","operationName":"B"}"#, accept: accept)
         #expect(response.status.code == status)
-        #expect(response.text == #"{"errors":[{"message":"Unknown operation named \"B\"."}],"extensions":{"cost":1}}"#)
+        #expect(
+            response.text
+                == #"{"errors":[{"message":"Unknown operation named \"B\".","extensions":{"code":"OPERATION_RESOLUTION_FAILURE"}}],"extensions":{"cost":1}}"#
+        )
         await test.server.shutdown()
     }
 
@@ -161,7 +164,8 @@ import Testing
         #expect(
             response.text
                 == #"{"errors":[{"message":"Variable \"$ms\" got invalid value \"soon\"; Int cannot represent non-integer value: \"soon\"","#
-                + #""locations":[{"line":1,"column":8}]}],"extensions":{"cost":1}}"#)
+                + #""locations":[{"line":1,"column":8}],"extensions":{"code":"BAD_USER_INPUT"}}],"extensions":{"cost":1}}"#
+        )
         await test.server.shutdown()
     }
 
@@ -183,7 +187,8 @@ import Testing
         #expect(response.status == 400)
         #expect(
             response.text
-                == #"{"errors":[{"message":"Subscription operations are not supported over HTTP by this server."}]}"#)
+                == #"{"errors":[{"message":"Subscription operations are not supported over HTTP by this server.","extensions":{"code":"BAD_REQUEST"}}]}"#
+        )
         await test.server.shutdown()
     }
 
@@ -198,7 +203,10 @@ import Testing
             #"{"query":"#,
             #"The request body is not valid JSON: unexpected end of input, expected a value (line 1, column 10)."#
         ),
-        ("[1]", #"The request body must be a JSON object with a \"query\" string."#),
+        (
+            "7",
+            #"The request body must be a JSON object with a \"query\" string, or an array of such objects (a batch)."#
+        ),
         (#"{"qeury":"{ hello }"}"#, #"The request has no \"query\" parameter holding a GraphQL document."#),
         (#"{"query":null}"#, #"The request has no \"query\" parameter holding a GraphQL document."#),
         (#"{"query":7}"#, #"The \"query\" parameter must be a string."#),
@@ -212,7 +220,8 @@ import Testing
             let response = try await test.post(body, accept: accept)
             #expect(response.status == 400)
             #expect(response.headers["Content-Type"] == (accept == "application/json" ? Self.legacy : Self.modern))
-            #expect(response.text == #"{"errors":[{"message":""# + message + #""}]}"#)
+            #expect(
+                response.text == #"{"errors":[{"message":""# + message + #"","extensions":{"code":"BAD_REQUEST"}}]}"#)
         }
         await test.server.shutdown()
     }
@@ -223,16 +232,20 @@ import Testing
         #expect(missing.status == 400)
         #expect(
             missing.text
-                == #"{"errors":[{"message":"The request has no \"query\" parameter holding a GraphQL document."}]}"#)
+                == #"{"errors":[{"message":"The request has no \"query\" parameter holding a GraphQL document.","extensions":{"code":"BAD_REQUEST"}}]}"#
+        )
         let badVariables = try await test.get("/graphql?query=%7Bhello%7D&variables=%7Bnope")
         #expect(badVariables.status == 400)
         #expect(
             badVariables.text
-                == #"{"errors":[{"message":"The \"variables\" parameter is not valid JSON: unexpected character 'n', expected a string key."}]}"#
+                == #"{"errors":[{"message":"The \"variables\" parameter is not valid JSON: unexpected character 'n', expected a string key.","extensions":{"code":"BAD_REQUEST"}}]}"#
         )
         let listVariables = try await test.get("/graphql?query=%7Bhello%7D&variables=%5B1%5D")
         #expect(listVariables.status == 400)
-        #expect(listVariables.text == #"{"errors":[{"message":"The \"variables\" parameter must be a JSON object."}]}"#)
+        #expect(
+            listVariables.text
+                == #"{"errors":[{"message":"The \"variables\" parameter must be a JSON object.","extensions":{"code":"BAD_REQUEST"}}]}"#
+        )
         await test.server.shutdown()
     }
 
@@ -247,7 +260,7 @@ import Testing
             #expect(response.headers["Allow"] == "POST")
             #expect(
                 response.text
-                    == #"{"errors":[{"message":"GET requests can only run query operations; send this operation with POST."}]}"#
+                    == #"{"errors":[{"message":"GET requests can only run query operations; send this operation with POST.","extensions":{"code":"BAD_REQUEST"}}]}"#
             )
         }
         await test.server.shutdown()
@@ -285,7 +298,8 @@ import Testing
         #expect(response.headers["Content-Type"] == Self.legacy)
         #expect(
             response.text
-                == #"{"errors":[{"message":"The /graphql endpoint accepts GET, HEAD and POST requests, not PUT."}]}"#)
+                == #"{"errors":[{"message":"The /graphql endpoint accepts GET, HEAD and POST requests, not PUT.","extensions":{"code":"BAD_REQUEST"}}]}"#
+        )
         await test.server.shutdown()
     }
 
@@ -298,7 +312,7 @@ import Testing
         #expect(
             response.text
                 == #"{"errors":[{"message":"The Accept header allows no media type this endpoint produces; accept "#
-                + #"application/graphql-response+json or application/json."}]}"#)
+                + #"application/graphql-response+json or application/json.","extensions":{"code":"BAD_REQUEST"}}]}"#)
         await test.server.shutdown()
     }
 
@@ -333,7 +347,7 @@ import Testing
         let test = try TestServer()
         let response = try await test.post(#"{"query":"{ hello }"}"#, contentType: contentType)
         #expect(response.status == 415)
-        #expect(response.text == #"{"errors":[{"message":""# + message + #""}]}"#)
+        #expect(response.text == #"{"errors":[{"message":""# + message + #"","extensions":{"code":"BAD_REQUEST"}}]}"#)
         await test.server.shutdown()
     }
 
@@ -358,7 +372,10 @@ import Testing
         #expect(large.status == 413)
         // Dropped by HTTPServer unread, answered by the handler in the negotiated media type.
         #expect(large.headers["Content-Type"] == contentType)
-        #expect(large.text == #"{"errors":[{"message":"The request body is larger than 64 bytes."}]}"#)
+        #expect(
+            large.text
+                == #"{"errors":[{"message":"The request body is larger than 64 bytes.","extensions":{"code":"PAYLOAD_TOO_LARGE"}}]}"#
+        )
         let lines = test.log.all
         #expect(lines.count == 2)
         #expect(lines.last?.contains(#""path":"/graphql","status":413,"#) == true)
@@ -402,7 +419,8 @@ import Testing
         #expect(response.status == 413)
         #expect(
             String(decoding: response.body, as: UTF8.self)
-                == #"{"errors":[{"message":"The request body is larger than 8 bytes."}]}"#)
+                == #"{"errors":[{"message":"The request body is larger than 8 bytes.","extensions":{"code":"PAYLOAD_TOO_LARGE"}}]}"#
+        )
     }
 
     @Test(arguments: [("application/graphql-response+json", 400), ("application/json", 200)])
@@ -415,7 +433,7 @@ import Testing
         #expect(
             response.text
                 == #"{"errors":[{"message":"Syntax Error: Document contains more than 5 tokens. Parsing aborted.","#
-                + #""locations":[{"line":1,"column":27}]}]}"#)
+                + #""locations":[{"line":1,"column":27}],"extensions":{"code":"GRAPHQL_PARSE_FAILED"}}]}"#)
         await test.server.shutdown()
     }
 

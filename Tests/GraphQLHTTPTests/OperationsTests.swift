@@ -37,16 +37,16 @@ import Testing
             ])
         #expect(response.status == 204)
         #expect(response.headers.values(for: "Access-Control-Allow-Origin") == ["https://app.example"])
-        #expect(response.headers.values(for: "Vary") == ["Origin"])
+        #expect(response.headers.values(for: "Vary") == ["Origin, Access-Control-Request-Headers"])
         #expect(response.headers["Access-Control-Allow-Methods"] == "GET, HEAD, POST, OPTIONS")
-        #expect(response.headers["Access-Control-Allow-Headers"] == "Content-Type, Accept, Authorization")
+        #expect(response.headers["Access-Control-Allow-Headers"] == "content-type")
         #expect(response.headers["Access-Control-Max-Age"] == "600")
         #expect(response.body.isEmpty)
         let refused = try await test.request(
             "OPTIONS", "/graphql", headers: ["Origin": "https://evil.example", "Access-Control-Request-Method": "POST"])
         #expect(refused.status == 403)
         #expect(refused.headers["Access-Control-Allow-Origin"] == nil)
-        #expect(refused.headers.values(for: "Vary") == ["Origin"])
+        #expect(refused.headers.values(for: "Vary") == ["Origin, Access-Control-Request-Headers"])
         await test.server.shutdown()
     }
 
@@ -57,7 +57,7 @@ import Testing
             headers: ["Origin": "https://anyone.example", "Access-Control-Request-Method": "POST"])
         #expect(preflight.status == 204)
         #expect(preflight.headers.values(for: "Access-Control-Allow-Origin") == ["*"])
-        #expect(preflight.headers["Vary"] == nil)
+        #expect(preflight.headers["Vary"] == "Access-Control-Request-Headers")
         let actual = try await open.get("/graphql?query=%7Bhello%7D", headers: [("Origin", "https://anyone.example")])
         #expect(actual.headers["Access-Control-Allow-Origin"] == "*")
         await open.server.shutdown()
@@ -76,16 +76,17 @@ import Testing
 
     // MARK: - GraphiQL
 
-    @Test func browsersGetGraphiQLWithAnOfflineQueryBox() async throws {
+    @Test func withoutGraphiQLFilesBrowsersGetThePlainQueryBox() async throws {
         let test = try TestServer()
         let response = try await test.get("/graphql", accept: Self.browserAccept)
         #expect(response.status == 200)
         #expect(response.headers["Content-Type"] == "text/html; charset=utf-8")
         let page = response.text
         #expect(page.hasPrefix("<!doctype html>\n"))
-        #expect(page.contains(#"<script crossorigin src="https://unpkg.com/graphiql@3/graphiql.min.js"></script>"#))
+        #expect(!page.contains("<script src="))
+        #expect(!page.contains("unpkg"))
         #expect(page.contains(#"var endpoint = "/graphql";"#))
-        #expect(page.contains("GraphiQL could not be loaded from unpkg.com (this machine may be offline)."))
+        #expect(page.contains("GraphiQL is not installed on this server"))
         #expect(page.contains(#"<button id="run" type="button">Run (Ctrl+Enter)</button>"#))
         await test.server.shutdown()
     }

@@ -112,13 +112,15 @@ struct TestServer {
         configure: (inout GraphQLHTTPHandler.Configuration) -> Void = { _ in },
         http: HTTPServer.Configuration = HTTPServer.Configuration(),
         executeNow: GraphQLHTTPHandler.ExecuteNow? = nil,
+        executeBatch: GraphQLHTTPHandler.ExecuteBatch? = nil,
         execute: @escaping GraphQLHTTPHandler.Execute = TestGateway.execute
     ) throws {
         let log = LogCollector()
         var configuration = GraphQLHTTPHandler.Configuration(logSink: log.sink)
         configure(&configuration)
         let handler = GraphQLHTTPHandler(
-            schema: TestGateway.schema, configuration: configuration, executeNow: executeNow, execute: execute)
+            schema: TestGateway.schema, configuration: configuration, executeNow: executeNow,
+            executeBatch: executeBatch, execute: execute)
         self.server = try GraphQLHTTPServer(handler: handler, http: http)
         self.log = log
     }
