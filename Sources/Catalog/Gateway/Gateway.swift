@@ -14,7 +14,7 @@ public final class Gateway: Sendable {
     /// The cross-request upstream cache; nil when `cacheMaxBytes` is 0.
     public let cache: UpstreamCache?
     private let transport: any UpstreamTransport
-    private let resolvers = CatalogResolvers()
+    let resolvers = CatalogResolvers()
 
     /// A gateway serving `schema` (the embedded `schema.graphql` by default).
     ///
@@ -72,23 +72,9 @@ public final class Gateway: Sendable {
     {
         let resultKey = resultKey(prepared: prepared, operationName: operationName, variables: variables)
         if let resultKey, let hit = cachedResponse(resultKey: resultKey) { return hit }
-        let estimated = QueryCost.estimate(
-            document: prepared.document, source: prepared.source, operationName: operationName, variables: variables,
-            schema: schema)
+        let estimated = estimatedCost(prepared: prepared, operationName: operationName, variables: variables)
         let counters = UpstreamCounters()
-        if configuration.maxQueryCost > 0, estimated > configuration.maxQueryCost {
-            let error = GraphQLError(
-                "Query refused: its estimated upstream cost is \(estimated), over the limit of \(configuration.maxQueryCost) "
-                    + "(each upstream call costs 1, a YouTube search 100; lower `first` arguments or select fewer nested lists).",
-                extensions: JSONObject([
-                    ("code", .string("QUERY_COST_EXCEEDED")), ("estimatedCost", .int(estimated)),
-                    ("maxQueryCost", .int(configuration.maxQueryCost)),
-                ]))
-            return GatewayResponse(
-                result: ExecutionResult(data: nil, errors: [error]), estimatedCost: estimated,
-                counts: counters.snapshot,
-                refused: true)
-        }
+        if let refusal = costRefusal(estimated: estimated) { return refusal }
         let scheduler = BatchScheduler()
         let freshness = ResultFreshness()
         let request = GatewayRequest(
@@ -107,7 +93,32 @@ public final class Gateway: Sendable {
                 CachedResult(result: result, estimatedCost: estimated, upstreamReads: reusable.reads), for: resultKey,
                 expires: reusable.expires)
         }
-        return GatewayResponse(result: result, estimatedCost: estimated, counts: counters.snapshot, refused: false)
+        var response = GatewayResponse(
+            result: result, estimatedCost: estimated, counts: counters.snapshot, refused: false)
+        if result.errors.isEmpty, !result.isRequestError { response.freshUntil = freshness.reusableUntil?.expires }
+        return response
+    }
+
+    /// The query's estimated upstream cost in quota units.
+    func estimatedCost(prepared: PreparedDocument, operationName: String?, variables: JSONObject) -> Int {
+        QueryCost.estimate(
+            document: prepared.document, source: prepared.source, operationName: operationName, variables: variables,
+            schema: schema)
+    }
+
+    /// The refusal of a query whose estimate is over `configuration.maxQueryCost`, or nil.
+    func costRefusal(estimated: Int) -> GatewayResponse? {
+        guard configuration.maxQueryCost > 0, estimated > configuration.maxQueryCost else { return nil }
+        let error = GraphQLError(
+            "Query refused: its estimated upstream cost is \(estimated), over the limit of \(configuration.maxQueryCost) "
+                + "(each upstream call costs 1, a YouTube search 100; lower `first` arguments or select fewer nested lists).",
+            extensions: JSONObject([
+                ("code", .string("QUERY_COST_EXCEEDED")), ("estimatedCost", .int(estimated)),
+                ("maxQueryCost", .int(configuration.maxQueryCost)),
+            ]))
+        return GatewayResponse(
+            result: ExecutionResult(data: nil, errors: [error]), estimatedCost: estimated,
+            counts: UpstreamCounters.Counts(), refused: true)
     }
 
     /// The answer `execute` would give from a kept result, without waiting; nil when there is
@@ -120,7 +131,7 @@ public final class Gateway: Sendable {
         }
     }
 
-    private func resultKey(prepared: PreparedDocument, operationName: String?, variables: JSONObject)
+    func resultKey(prepared: PreparedDocument, operationName: String?, variables: JSONObject)
         -> ExactStringKey?
     {
         guard configuration.cacheResults, cache != nil else { return nil }
@@ -128,13 +139,16 @@ public final class Gateway: Sendable {
             document: prepared.source, operationName: operationName, variables: variables)
     }
 
-    private func cachedResponse(resultKey: ExactStringKey) -> GatewayResponse? {
-        cache?.lookUpResult(resultKey)?.hit()
+    func cachedResponse(resultKey: ExactStringKey) -> GatewayResponse? {
+        guard let (kept, expires) = cache?.lookUpResultWithExpiry(resultKey) else { return nil }
+        var response = kept.hit()
+        response.freshUntil = expires
+        return response
     }
 
     /// The five providers of one request, each over a transport that counts into `counters`,
     /// notes cacheability in `freshness`, and reads and fills the shared cache.
-    private func providers(counters: UpstreamCounters, freshness: ResultFreshness) -> Providers {
+    func providers(counters: UpstreamCounters, freshness: ResultFreshness) -> Providers {
         func seam(_ service: UpstreamService) -> RequestTransport {
             RequestTransport(
                 service: service, base: transport, cache: cache,
@@ -174,6 +188,13 @@ public struct GatewayResponse: Sendable {
     /// The response as UTF-8 JSON text when it was kept with a cached result (then equal to
     /// `serialized()`); nil otherwise.
     public var serializedBody: [UInt8]?
+    /// Until when the response may be reused: the first expiry among the upstream answers it
+    /// was built from (all held by the cache). Nil when it must not be: it has errors, or one of
+    /// its reads was not cacheable, or it read nothing upstream.
+    public var freshUntil: ContinuousClock.Instant?
+    /// In a batch, the operations that executed together share `counts` (their upstream reads
+    /// were batched together, so a read cannot be told to one of them): true on each of them.
+    public var countsSharedWithBatch = false
 
     /// The response `extensions`: `cost {estimated, actual}`, `upstream {requests, cacheHits}`.
     public var extensions: JSONObject { Self.extensions(estimatedCost: estimatedCost, counts: counts) }

@@ -80,8 +80,17 @@ public final class UpstreamCache: Sendable {
     }
 
     func lookUpResult(_ resultKey: ExactStringKey, now: ContinuousClock.Instant = .now) -> CachedResult? {
-        guard let (value, _) = liveValue(resultKey, now: now), case .result(let result) = value else { return nil }
-        return result
+        lookUpResultWithExpiry(resultKey, now: now)?.result
+    }
+
+    /// `lookUpResult`, with the instant the result stops being served.
+    func lookUpResultWithExpiry(_ resultKey: ExactStringKey, now: ContinuousClock.Instant = .now)
+        -> (result: CachedResult, expires: ContinuousClock.Instant)?
+    {
+        guard let (value, expires) = liveValue(resultKey, now: now), case .result(let result) = value else {
+            return nil
+        }
+        return (result, expires)
     }
 
     /// Stores a GraphQL result until `expires` (nothing when that has passed or the result is
