@@ -2,21 +2,40 @@
 # machine with Swift installed (as root it installs the C libraries the build needs).
 SHARED ?= ../shared
 SWIFT ?= swift
-APT_PACKAGES = pkg-config libcurl4-openssl-dev libmicrohttpd-dev
+APT_PACKAGES = pkg-config libcurl4-openssl-dev libmicrohttpd-dev libssl-dev python3-django-graphene
+# What the client tests drive: headless Chromium through Selenium (GraphiQL), a venv for gql.
+TEST_APT_PACKAGES = chromium chromium-driver python3-selenium python3-venv
+# Where python3-django-graphene puts GraphiQL 1.4 and React 17 (served by `serve`, never committed).
+GRAPHIQL_ASSETS = /usr/lib/python3/dist-packages/graphene_django/static/graphene_django
 # e.g. BENCH_FLAGS=--quiet to time only while the machine is idle (see bench/parse.py).
 BENCH_FLAGS ?=
 
-.PHONY: deps build release test lint demo schema conformance bench clean
+.PHONY: deps test-deps build release test lint demo schema conformance bench clean
 
-# The C libraries behind HTTPClient (libcurl) and HTTPServer (libmicrohttpd).
+# The C libraries behind HTTPClient (libcurl), HTTPServer (libmicrohttpd) and the persisted-query
+# hashes (libcrypto), and the GraphiQL files the gateway serves to browsers.
 deps:
-	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libcurl libmicrohttpd; then \
-	  echo "deps: libcurl and libmicrohttpd are installed"; \
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libcurl libmicrohttpd libcrypto \
+	    && [ -f $(GRAPHIQL_ASSETS)/graphiql.min.js ]; then \
+	  echo "deps: libcurl, libmicrohttpd, libcrypto and GraphiQL are installed"; \
 	elif [ "$$(id -u)" = 0 ]; then \
 	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $(APT_PACKAGES); \
 	else \
-	  echo "deps: libcurl and libmicrohttpd development files are missing. Install them with:"; \
+	  echo "deps: the development files of libcurl, libmicrohttpd, libcrypto or GraphiQL are missing. Install them with:"; \
 	  echo "  sudo apt-get update && sudo apt-get install -y $(APT_PACKAGES)"; \
+	  exit 1; \
+	fi
+
+# Chromium, chromedriver and Selenium for the GraphiQL page test; venv for the gql client test.
+test-deps:
+	@if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1 \
+	    && /usr/bin/python3 -c 'import selenium, ensurepip' 2>/dev/null; then \
+	  echo "test-deps: chromium, chromedriver, selenium and venv are installed"; \
+	elif [ "$$(id -u)" = 0 ]; then \
+	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $(TEST_APT_PACKAGES); \
+	else \
+	  echo "test-deps: the client tests need Chromium and Selenium. Install them with:"; \
+	  echo "  sudo apt-get update && sudo apt-get install -y $(TEST_APT_PACKAGES)"; \
 	  exit 1; \
 	fi
 
@@ -28,7 +47,7 @@ release: deps
 
 # Serially: the loopback HTTP tests assert deadlines and retry timings, which a 2-core machine
 # cannot honour while hundreds of other tests share its two cooperative threads.
-test: deps
+test: deps test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --no-parallel
 

@@ -9,7 +9,10 @@ struct CommandLineArguments {
     private(set) var positionals: [String] = []
 
     /// Switches that never take a value.
-    static let knownSwitches: Set<String> = ["--help", "-h", "--json", "--demo", "--no-result-cache"]
+    static let knownSwitches: Set<String> = [
+        "--help", "-h", "--json", "--demo", "--no-result-cache", "--no-apq", "--require-trusted-documents",
+        "--cache-control-public",
+    ]
 
     init(_ argv: [String]) {
         var i = 0

@@ -13,8 +13,7 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
         writeStdout(serveUsage)
         return 0
     }
-    let unknown = args.unknown(
-        allowed: GatewaySetup.options.union(["--host", "--port", "--cors-origin", "--request-timeout-ms"]))
+    let unknown = args.unknown(allowed: GatewaySetup.options.union(serveOptions))
     guard unknown.isEmpty else { return fail("serve", CLIError("unknown option \(unknown[0]); see --help")) }
     guard args.positionals.isEmpty else { return fail("serve", CLIError("takes no FILE; see --help")) }
 
@@ -36,7 +35,9 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
             handlerConfiguration.cors = CORSPolicy(
                 allowedOrigins: origins == "*" ? .any : .list(origins.split(separator: ",").map(String.init)))
         }
+        try configureClientProtocols(&handlerConfiguration, args)
         setup = try GatewaySetup.make(args)
+        try checkTrustedDocuments(handlerConfiguration.persistedQueries.trusted, schema: setup.gateway.schema)
     } catch {
         return fail("serve", error)
     }
@@ -45,6 +46,22 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
         schema: gateway.schema, configuration: handlerConfiguration,
         executeNow: { document, operationName, variables in
             gateway.cachedResponse(prepared: document, operationName: operationName, variables: variables).map(outcome)
+        },
+        executeBatch: { requests in
+            let responses = await gateway.execute(
+                batch: requests.map {
+                    GatewayOperation(prepared: $0.document, operationName: $0.operationName, variables: $0.variables)
+                })
+            // The operations that executed together share their upstream counts: report them once.
+            var sharedReported = false
+            return responses.map { response in
+                var answer = outcome(response)
+                if response.countsSharedWithBatch {
+                    if sharedReported { answer.report = RequestReport() }
+                    sharedReported = true
+                }
+                return answer
+            }
         },
         execute: { document, operationName, variables in
             outcome(await gateway.execute(prepared: document, operationName: operationName, variables: variables))
@@ -78,8 +95,11 @@ private func outcome(_ response: GatewayResponse) -> GraphQLHTTPOutcome {
     if response.refused {
         return .rejected(response.result.errors, status: 400, extensions: response.extensions, report: report)
     }
+    // Whole seconds left, rounded down: a cache must never keep it past the first expiry.
+    let maxAge = response.freshUntil.map { max(0, ContinuousClock.now.duration(to: $0).components.seconds) } ?? 0
     return .executed(
-        response.result, extensions: response.extensions, report: report, serializedBody: response.serializedBody)
+        response.result, extensions: response.extensions, report: report, serializedBody: response.serializedBody,
+        maxAgeSeconds: Int(maxAge))
 }
 
 private let serveUsage = """
@@ -104,4 +124,4 @@ private let serveUsage = """
       --request-timeout-ms N answer 504 after N ms of execution (default 30000; 0 = none)
       --cors-origin LIST     allow these browser origins (comma-separated, or *)
 
-    """ + GatewaySetup.optionsHelp + "\n"
+    """ + clientProtocolsHelp + "\n" + GatewaySetup.optionsHelp + "\n"
