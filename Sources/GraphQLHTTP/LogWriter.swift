@@ -61,7 +61,10 @@ public final class LogWriter: @unchecked Sendable {
         let started = pthread_create(
             &thread, nil,
             { context in
-                Unmanaged<LogWriter>.fromOpaque(context!).takeUnretainedValue().runFlushing()
+                // Without a retain: a strong reference held by the thread would keep the writer
+                // alive for as long as the thread runs, so deinit (which stops the thread and
+                // writes what is pending) would never come.
+                Unmanaged<LogWriter>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.runFlushing() }
                 return nil
             }, Unmanaged.passUnretained(self).toOpaque())
         precondition(started == 0, "LogWriter: pthread_create failed (\(started))")
