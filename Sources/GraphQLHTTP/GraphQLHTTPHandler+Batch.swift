@@ -68,7 +68,8 @@ extension GraphQLHTTPHandler {
         }
         answerNow(&slots, media: media)
         guard slots.allSatisfy({ if case .answered = $0 { true } else { false } }) else { return .batch(slots, media) }
-        return .answered(batchResponse(slots.compactMap { if case .answered(let a) = $0 { a } else { nil } }, media))
+        let answers = slots.compactMap { slot -> GraphQLAnswer? in if case .answered(let a) = slot { a } else { nil } }
+        return .answered(batchResponse(answers, media), report: Self.total(answers.map(\.report)))
     }
 
     typealias Malformed = GraphQLRequestParameters.Malformed

@@ -8,8 +8,9 @@ extension GraphQLHTTPHandler {
 
     /// A request to the GraphQL path after every check that needs no execution.
     enum Admission {
-        /// Answered without executing (a refusal, a preflight, the GraphiQL page).
-        case answered(HTTPResponse)
+        /// Answered without waiting (a refusal, a preflight, the GraphiQL page, a batch of kept
+        /// results, whose report counts the reads they stand for).
+        case answered(HTTPResponse, report: RequestReport = RequestReport())
         /// One operation to execute.
         case execute(ReadyOperation, GraphQLResponseMediaType)
         /// One operation whose document the persisted-document store must be asked for first.
@@ -110,7 +111,7 @@ extension GraphQLHTTPHandler {
             admission = admitOperation(parameters, isGET: true, media: media)
         }
         switch admission {
-        case .answered(let answer): return .answered(response(answer, media: media))
+        case .answered(let answer): return .answered(response(answer, media: media), report: answer.report)
         case .ready(let operation): return .execute(operation, media)
         case .lookUp(let pending): return .lookUp(pending, media)
         }

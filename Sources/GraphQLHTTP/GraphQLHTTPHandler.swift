@@ -95,8 +95,8 @@ public struct GraphQLHTTPHandler: Sendable {
             return .now(finish(request, response: response, report: report, start: start))
         }
         switch admitGraphQL(request) {
-        case .answered(let response):
-            return .now(finish(request, response: response, report: RequestReport(), start: start))
+        case .answered(let response, let report):
+            return .now(finish(request, response: response, report: report, start: start))
         case .execute(let operation, let media):
             let executable = operation.request
             if let executeNow,

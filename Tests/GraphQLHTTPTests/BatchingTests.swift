@@ -105,7 +105,9 @@ import Testing
         let test = try TestServer(
             executeNow: { _, operationName, _ in
                 operationName == "Kept"
-                    ? .executed(ExecutionResult(data: .object(JSONObject([("kept", .bool(true))])))) : nil
+                    ? .executed(
+                        ExecutionResult(data: .object(JSONObject([("kept", .bool(true))]))),
+                        report: RequestReport(cacheHits: 3)) : nil
             },
             executeBatch: { requests in
                 calls.withLock { $0.append(requests.map(\.operationName)) }
@@ -127,7 +129,12 @@ import Testing
         #expect(calls.withLock { $0 } == [["A", "B"]])
         // One HTTP request: one log line, one count, the upstream figures of both executions.
         #expect(test.log.all.count == 1)
-        #expect(test.log.all.first?.hasSuffix(#""upstreamRequests":4,"cacheHits":2}"#) == true)
+        #expect(test.log.all.first?.hasSuffix(#""upstreamRequests":4,"cacheHits":5}"#) == true)
+        // A batch of kept results only is answered at once, and still counts what it stands for.
+        let kept = try await test.post(#"[{"query":"\#(document)","operationName":"Kept"}]"#)
+        #expect(kept.text == #"[{"data":{"kept":true}}]"#)
+        #expect(calls.withLock { $0.count } == 1)
+        #expect(test.log.all.last?.hasSuffix(#""upstreamRequests":0,"cacheHits":3}"#) == true)
         await test.server.shutdown()
     }
 
