@@ -114,6 +114,9 @@ import Testing
         let pipe = Pipe()
         do {
             let writer = LogWriter(fileDescriptor: pipe.writeEnd, flushIntervalMs: 60_000)
+            // Let the flushing thread start and wait for lines first: a thread that kept the
+            // writer alive while it waited would then keep it from ever being released.
+            usleep(50_000)
             writer.write("pending one")
             writer.write("pending two")
         }
