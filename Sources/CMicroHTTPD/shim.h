@@ -13,14 +13,14 @@
 typedef void *(*mg_mhd_uri_log_callback)(void *cls, const char *uri, struct MHD_Connection *connection);
 
 /// `MHD_start_daemon` with the options MusicGraph uses, passed through `MHD_OPTION_ARRAY`.
-/// `bind_address` decides host and port (port 0 = ephemeral); `cls` reaches all three callbacks.
+/// `bind_address` decides host and port (port 0 = ephemeral); `cls` reaches all four callbacks.
 /// A zero `listen_backlog` keeps MHD's default. Returns NULL when the daemon cannot start.
 static inline struct MHD_Daemon *mg_mhd_start_daemon(
     unsigned int flags, const struct sockaddr *bind_address, unsigned int thread_pool_size,
     unsigned int connection_limit, unsigned int connection_timeout_seconds, unsigned int listen_backlog,
     MHD_AccessHandlerCallback access_handler, MHD_RequestCompletedCallback completed_handler,
-    mg_mhd_uri_log_callback uri_log_handler, void *cls) {
-  struct MHD_OptionItem options[8];
+    mg_mhd_uri_log_callback uri_log_handler, MHD_NotifyConnectionCallback connection_handler, void *cls) {
+  struct MHD_OptionItem options[9];
   size_t count = 0;
   options[count++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, (void *)bind_address};
   options[count++] = (struct MHD_OptionItem){MHD_OPTION_THREAD_POOL_SIZE, (intptr_t)thread_pool_size, NULL};
@@ -29,6 +29,7 @@ static inline struct MHD_Daemon *mg_mhd_start_daemon(
       (struct MHD_OptionItem){MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)connection_timeout_seconds, NULL};
   options[count++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)completed_handler, cls};
   options[count++] = (struct MHD_OptionItem){MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)uri_log_handler, cls};
+  options[count++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)connection_handler, cls};
   if (listen_backlog > 0) {
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_LISTEN_BACKLOG_SIZE, (intptr_t)listen_backlog, NULL};
   }
@@ -46,6 +47,25 @@ static inline uint16_t mg_mhd_bound_port(struct MHD_Daemon *daemon) {
 static inline enum MHD_Result mg_mhd_set_connection_timeout(struct MHD_Connection *connection,
                                                             unsigned int seconds) {
   return MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
+}
+
+/// The connection's socket (`MHD_CONNECTION_INFO_CONNECTION_FD`); -1 if unknown.
+static inline int mg_mhd_connection_fd(struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  return info == NULL ? -1 : info->connect_fd;
+}
+
+/// The client's address (`MHD_CONNECTION_INFO_CLIENT_ADDRESS`); NULL if unknown.
+static inline const struct sockaddr *mg_mhd_connection_client_address(struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+  return info == NULL ? NULL : info->client_addr;
+}
+
+/// The pointer the connection-notify callback stored for this socket
+/// (`MHD_CONNECTION_INFO_SOCKET_CONTEXT`); NULL if none.
+static inline void *mg_mhd_connection_socket_context(struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+  return info == NULL ? NULL : info->socket_context;
 }
 
 #endif

@@ -1,3 +1,4 @@
+import HTTPServer
 import Synchronization
 
 /// Counters behind `/metrics`, shared by every request of one handler, rendered in the
@@ -10,6 +11,9 @@ import Synchronization
 /// - `musicgraph_http_requests_in_flight`: requests being handled now.
 /// - `musicgraph_upstream_requests_total{service,outcome}`: from each request's `RequestReport`.
 /// - `musicgraph_cache_hits_total`: upstream reads served from the cache.
+/// - `musicgraph_http_connections_open` and `musicgraph_http_connections_closed_total{reason}`
+///   (`header_timeout`, `body_timeout`, `idle_timeout`, `address_limit`): the HTTP server's
+///   connection limits and deadlines, once `GraphQLHTTPServer` attached its server.
 public final class GraphQLHTTPMetrics: Sendable {
     /// Histogram bucket upper bounds in seconds: 1 ms to 10 s, covering cached answers (well
     /// under a millisecond) and slow upstream fan-outs alike.
@@ -44,6 +48,7 @@ public final class GraphQLHTTPMetrics: Sendable {
 
     private let state = Mutex(State())
     private let inFlight = Atomic<Int>(0)
+    private let connections = Mutex<(@Sendable () -> HTTPServer.ConnectionStatistics)?>(nil)
 
     public init() {}
 
@@ -74,6 +79,11 @@ public final class GraphQLHTTPMetrics: Sendable {
             }
             state.cacheHits += report.cacheHits
         }
+    }
+
+    /// Renders `statistics()` with the other series from now on (the server serving these requests).
+    public func attachConnectionStatistics(_ statistics: @escaping @Sendable () -> HTTPServer.ConnectionStatistics) {
+        connections.withLock { $0 = statistics }
     }
 
     /// Requests being handled right now.
@@ -114,6 +124,23 @@ public final class GraphQLHTTPMetrics: Sendable {
         out += "# HELP musicgraph_cache_hits_total Upstream reads answered from the cache.\n"
         out += "# TYPE musicgraph_cache_hits_total counter\n"
         out += "musicgraph_cache_hits_total \(snapshot.cacheHits)\n"
+        if let statistics = connections.withLock({ $0 })?() {
+            out += "# HELP musicgraph_http_connections_open TCP connections open now.\n"
+            out += "# TYPE musicgraph_http_connections_open gauge\n"
+            out += "musicgraph_http_connections_open \(statistics.open)\n"
+            out +=
+                "# HELP musicgraph_http_connections_closed_total Connections closed by a deadline or limit, by reason.\n"
+            out += "# TYPE musicgraph_http_connections_closed_total counter\n"
+            let closed = [
+                ("address_limit", statistics.refusedOverAddressLimit),
+                ("body_timeout", statistics.closedAtBodyDeadline),
+                ("header_timeout", statistics.closedAtHeaderDeadline),
+                ("idle_timeout", statistics.closedAtIdleDeadline),
+            ]
+            for (reason, count) in closed {
+                out += "musicgraph_http_connections_closed_total{reason=\"\(reason)\"} \(count)\n"
+            }
+        }
         return out
     }
 

@@ -31,7 +31,9 @@ public final class GraphQLHTTPServer: Sendable {
         http.requestTimeoutMs = 0
         http.handlerAnswersOversizedBodies = true
         self.handler = handler
-        self.server = try HTTPServer(configuration: http, responder: { request in handler.respond(to: request) })
+        let server = try HTTPServer(configuration: http, responder: { request in handler.respond(to: request) })
+        self.server = server
+        handler.metrics.attachConnectionStatistics { [weak server] in server?.connectionStatistics ?? .init() }
     }
 
     /// Graceful shutdown: see the type's documentation. Returns once the server has stopped.

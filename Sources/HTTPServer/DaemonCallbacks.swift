@@ -10,9 +10,13 @@ enum DaemonCallbacks {
     ) -> UnsafeMutableRawPointer? {
         guard let cls, let connection else { return nil }
         let daemon = Unmanaged<DaemonState>.fromOpaque(cls).takeUnretainedValue()
+        let watched = mg_mhd_connection_socket_context(connection).map {
+            Unmanaged<WatchedConnection>.fromOpaque($0).takeUnretainedValue()
+        }
+        watched?.requestLineReceived(at: ConnectionWatchdog.now())
         let context = RequestContext(
             rawTarget: uri.map { String(cString: $0) } ?? "/", connection: ConnectionHandle(raw: connection),
-            maxBodyBytes: daemon.configuration.maxBodyBytes,
+            watched: watched, maxBodyBytes: daemon.configuration.maxBodyBytes,
             handlerAnswersOversizedBodies: daemon.configuration.handlerAnswersOversizedBodies)
         daemon.requestStarted()
         return Unmanaged.passRetained(context).toOpaque()
@@ -61,7 +65,29 @@ enum DaemonCallbacks {
         conCls.pointee = nil
         let daemon = Unmanaged<DaemonState>.fromOpaque(cls).takeUnretainedValue()
         let context = Unmanaged<RequestContext>.fromOpaque(opaqueContext).takeRetainedValue()
+        context.watched?.requestCompleted(at: ConnectionWatchdog.now())
         daemon.requestCompleted(context)
+    }
+
+    /// `MHD_OPTION_NOTIFY_CONNECTION`: a TCP connection was accepted or is about to be closed
+    /// (always before its socket is). `*socketContext` holds its `WatchedConnection`, retained in
+    /// between.
+    static func connectionNotified(
+        cls: UnsafeMutableRawPointer?, connection: OpaquePointer?,
+        socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, code: MHD_ConnectionNotificationCode
+    ) {
+        guard let cls, let connection, let socketContext else { return }
+        let daemon = Unmanaged<DaemonState>.fromOpaque(cls).takeUnretainedValue()
+        if code == .CONNECTION_NOTIFY_STARTED {
+            let address = mg_mhd_connection_client_address(connection).flatMap(ClientAddress.init)
+            let watched = daemon.watchdog.connectionStarted(
+                fd: mg_mhd_connection_fd(connection), address: address, at: ConnectionWatchdog.now())
+            socketContext.pointee = Unmanaged.passRetained(watched).toOpaque()
+        } else if code == .CONNECTION_NOTIFY_CLOSED {
+            guard let opaque = socketContext.pointee else { return }
+            socketContext.pointee = nil
+            daemon.watchdog.connectionClosed(Unmanaged<WatchedConnection>.fromOpaque(opaque).takeRetainedValue())
+        }
     }
 
     // MARK: - Helpers

@@ -7,6 +7,8 @@ import Synchronization
 final class DaemonState: Sendable {
     let responder: HTTPServer.Responder
     let configuration: HTTPServer.Configuration
+    /// Deadlines and the per-address limit of every connection.
+    let watchdog: ConnectionWatchdog
 
     private struct Registry {
         /// Requests whose handler answers later and has not answered yet: suspended connections,
@@ -33,6 +35,13 @@ final class DaemonState: Sendable {
     init(responder: @escaping HTTPServer.Responder, configuration: HTTPServer.Configuration) {
         self.responder = responder
         self.configuration = configuration
+        self.watchdog = ConnectionWatchdog(
+            limits: ConnectionWatchdog.Limits(
+                timeouts: ConnectionDeadlines.Timeouts(
+                    headerMs: max(0, configuration.headerTimeoutMs), bodyMs: max(0, configuration.bodyTimeoutMs),
+                    idleMs: max(0, configuration.idleTimeoutMs)),
+                maxConnectionsPerAddress: max(0, configuration.maxConnectionsPerAddress),
+                limitLoopback: configuration.limitLoopbackConnections))
     }
 
     var activeRequests: Int { active.load(ordering: .acquiring) }

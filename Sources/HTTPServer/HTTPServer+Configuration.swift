@@ -19,32 +19,63 @@ extension HTTPServer {
         /// connection. Counted from the handler's first suspension (a handler that never suspends
         /// is answered before any deadline could fire). 0 disables the deadline.
         public var requestTimeoutMs: Int
-        /// How long an idle keep-alive connection stays open, in seconds (libmicrohttpd's
-        /// connection timeout; it does not run while a handler works).
-        public var idleTimeoutSeconds: Int
+        /// How long a request's head (request line and header fields) may take to arrive, in
+        /// milliseconds, counted from the connection's accept (or, on a kept-alive connection,
+        /// from its request line); the socket is closed after it. Unlike libmicrohttpd's own timeout
+        /// no byte restarts it, so a client that trickles header lines ("slow loris") cannot hold
+        /// a connection. 10 s, as nginx's `client_header_timeout` is 60 s and Node's 60 s: a real
+        /// client sends its head in one packet. 0 = no deadline. See `ConnectionDeadlines`.
+        public var headerTimeoutMs: Int
+        /// How long a request's body may take to arrive after its head, in milliseconds; the
+        /// socket is closed after it. 30 s: 1 MiB (the body limit) at 35 kB/s. 0 = no deadline.
+        public var bodyTimeoutMs: Int
+        /// How long a kept-alive connection may wait for its next request line after an answer,
+        /// in milliseconds. libmicrohttpd's own connection timeout is set to the same, rounded up
+        /// to whole seconds: it also closes a connection on which nothing moves for that long
+        /// (a client that stops reading its answer, a stalled body). 0 = keep idle connections.
+        public var idleTimeoutMs: Int
         /// Worker threads polling sockets; `.now` answers are computed on them, `.later` work
         /// runs in Swift tasks. Two measured best on our two-core machines (one thread gave a
         /// fifth fewer requests per second in bench/http-gateway.sh, for us and for bare
         /// libmicrohttpd alike).
         public var threadPoolSize: Int
-        /// The most connections open at once, across all workers.
+        /// The most connections open at once, across all workers; beyond it new connections wait
+        /// in the kernel's listen backlog. 4,096 leaves headroom over any real client population
+        /// of one instance, so idle or slow connections cannot lock others out before their
+        /// deadlines close them. The process's open-file limit is raised to fit at start-up
+        /// (`DescriptorLimit`), or the server refuses to start.
         public var maxConnections: Int
+        /// The most connections one client address may hold open (an IPv4-mapped IPv6 address
+        /// counts as its IPv4 address); a connection over it is closed at once. 0 = no limit. 256
+        /// by default, a sixteenth of `maxConnections`: no single stranger takes them all, while
+        /// a few proxies in front of the server still fit.
+        public var maxConnectionsPerAddress: Int
+        /// Whether `maxConnectionsPerAddress` also applies to loopback clients (127.0.0.0/8, ::1).
+        /// Off by default: on loopback the clients are a local proxy, a sidecar or tests, which
+        /// open many connections from one address by design.
+        public var limitLoopbackConnections: Bool
         /// How long `shutdown()` waits for requests in flight, in milliseconds, before it answers
         /// the rest 503.
         public var shutdownGraceMs: Int
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, maxBodyBytes: Int = 1 << 20, requestTimeoutMs: Int = 30_000,
-            idleTimeoutSeconds: Int = 30, threadPoolSize: Int = 2, maxConnections: Int = 1_000,
-            shutdownGraceMs: Int = 5_000, handlerAnswersOversizedBodies: Bool = false
+            headerTimeoutMs: Int = 10_000, bodyTimeoutMs: Int = 30_000, idleTimeoutMs: Int = 30_000,
+            threadPoolSize: Int = 2, maxConnections: Int = 4_096, maxConnectionsPerAddress: Int = 256,
+            limitLoopbackConnections: Bool = false, shutdownGraceMs: Int = 5_000,
+            handlerAnswersOversizedBodies: Bool = false
         ) {
             self.host = host
             self.port = port
             self.maxBodyBytes = maxBodyBytes
             self.requestTimeoutMs = requestTimeoutMs
-            self.idleTimeoutSeconds = idleTimeoutSeconds
+            self.headerTimeoutMs = headerTimeoutMs
+            self.bodyTimeoutMs = bodyTimeoutMs
+            self.idleTimeoutMs = idleTimeoutMs
             self.threadPoolSize = threadPoolSize
             self.maxConnections = maxConnections
+            self.maxConnectionsPerAddress = maxConnectionsPerAddress
+            self.limitLoopbackConnections = limitLoopbackConnections
             self.shutdownGraceMs = shutdownGraceMs
             self.handlerAnswersOversizedBodies = handlerAnswersOversizedBodies
         }

@@ -52,6 +52,7 @@ public final class HTTPServer: Sendable {
         guard let address = SocketAddress(host: configuration.host, port: configuration.port) else {
             throw .invalidHost(configuration.host)
         }
+        try DescriptorLimit.ensure(connections: max(1, configuration.maxConnections))
         let state = DaemonState(responder: responder, configuration: configuration)
         var flags =
             MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
@@ -62,14 +63,19 @@ public final class HTTPServer: Sendable {
             mg_mhd_start_daemon(
                 flags, sockaddr, UInt32(clamping: max(1, configuration.threadPoolSize)),
                 UInt32(clamping: max(1, configuration.maxConnections)),
-                UInt32(clamping: max(0, configuration.idleTimeoutSeconds)), 0,
+                // Whole seconds, rounded up: libmicrohttpd's granularity.
+                UInt32(clamping: (max(0, configuration.idleTimeoutMs) + 999) / 1_000), 0,
                 { cls, connection, url, method, _, uploadData, uploadDataSize, conCls in
                     DaemonCallbacks.access(
                         cls: cls, connection: connection, url: url, method: method, uploadData: uploadData,
                         uploadDataSize: uploadDataSize, conCls: conCls)
                 },
                 { cls, _, conCls, _ in DaemonCallbacks.completed(cls: cls, conCls: conCls) },
-                { cls, uri, connection in DaemonCallbacks.uriSeen(cls: cls, uri: uri, connection: connection) }, cls)
+                { cls, uri, connection in DaemonCallbacks.uriSeen(cls: cls, uri: uri, connection: connection) },
+                { cls, connection, socketContext, code in
+                    DaemonCallbacks.connectionNotified(
+                        cls: cls, connection: connection, socketContext: socketContext, code: code)
+                }, cls)
         }
         guard let started else {
             Unmanaged<DaemonState>.fromOpaque(cls).release()
@@ -79,7 +85,11 @@ public final class HTTPServer: Sendable {
         self.state = state
         self.port = Int(mg_mhd_bound_port(started))
         self.daemon = Mutex(DaemonHandle(raw: started))
+        state.watchdog.start()
     }
+
+    /// What the connection limits and deadlines did so far (for metrics).
+    public var connectionStatistics: ConnectionStatistics { state.watchdog.statistics }
 
     deinit {
         if let handle = daemon.withLock({ $0.take() }) {
@@ -126,6 +136,7 @@ public final class HTTPServer: Sendable {
             sched_yield()
         }
         MHD_stop_daemon(handle.raw)
+        state.watchdog.stop()
         Unmanaged.passUnretained(state).release()
     }
 }

@@ -16,6 +16,8 @@ final class RequestContext: Sendable {
     /// The request target exactly as sent: path and query, still percent-encoded.
     let rawTarget: String
     let connection: ConnectionHandle
+    /// The connection's deadlines (nil only if libmicrohttpd gave no socket context).
+    let watched: WatchedConnection?
 
     private struct Inner {
         var lifecycle: RequestLifecycle
@@ -31,10 +33,12 @@ final class RequestContext: Sendable {
     private let registered = Atomic<Bool>(false)
 
     init(
-        rawTarget: String, connection: ConnectionHandle, maxBodyBytes: Int, handlerAnswersOversizedBodies: Bool = false
+        rawTarget: String, connection: ConnectionHandle, watched: WatchedConnection? = nil, maxBodyBytes: Int,
+        handlerAnswersOversizedBodies: Bool = false
     ) {
         self.rawTarget = rawTarget
         self.connection = connection
+        self.watched = watched
         self.inner = Mutex(
             Inner(
                 lifecycle: RequestLifecycle(
@@ -54,8 +58,18 @@ final class RequestContext: Sendable {
         return rawTarget[rawTarget.utf8.index(after: mark)...]
     }
 
+    /// See `RequestLifecycle.called`; also tells the connection's deadlines when the head, and
+    /// then the whole body, is in.
     func called(contentLength: Int?) -> RequestLifecycle.CallAction {
-        inner.withLock { $0.lifecycle.called(contentLength: contentLength) }
+        let (action, headJustIn) = inner.withLock { inner in
+            let first = inner.lifecycle.state == .started
+            return (inner.lifecycle.called(contentLength: contentLength), first)
+        }
+        if let watched {
+            if headJustIn { watched.headReceived(at: ConnectionWatchdog.now()) }
+            if action == .handle || action == .handleOversized { watched.bodyReceived() }
+        }
+        return action
     }
 
     func receiveBody(_ chunk: UnsafeRawBufferPointer) {

@@ -13,12 +13,13 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
         writeStdout(serveUsage)
         return 0
     }
-    let unknown = args.unknown(allowed: GatewaySetup.options.union(serveOptions))
+    let unknown = args.unknown(allowed: GatewaySetup.options.union(serveOptions).union(ConnectionOptions.names))
     guard unknown.isEmpty else { return fail("serve", CLIError("unknown option \(unknown[0]); see --help")) }
     guard args.positionals.isEmpty else { return fail("serve", CLIError("takes no FILE; see --help")) }
 
     let setup: GatewaySetup
     let port: Int
+    var http = HTTPServer.Configuration(host: args.value("--host") ?? "127.0.0.1")
     var handlerConfiguration = GraphQLHTTPHandler.Configuration()
     handlerConfiguration.refusedDocumentExtensions = GatewayResponse.notExecutedExtensions
     // Batched: a write(2) per request cost about a tenth of a cached answer's throughput.
@@ -27,7 +28,9 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
     do throws(CLIError) {
         port = try args.int("--port") ?? 8080
         guard port <= 65_535 else { throw CLIError("--port must be at most 65535") }
+        http.port = port
         if let timeout = try args.int("--request-timeout-ms") { handlerConfiguration.requestTimeoutMs = timeout }
+        try ConnectionOptions.apply(args, to: &http)
         if args.flag("--cors-origin") || args.value("--cors-origin")?.isEmpty == true {
             throw CLIError("--cors-origin needs a comma-separated list of origins, or *")
         }
@@ -68,8 +71,13 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
         })
     let server: GraphQLHTTPServer
     do {
-        server = try GraphQLHTTPServer(
-            handler: handler, http: HTTPServer.Configuration(host: args.value("--host") ?? "127.0.0.1", port: port))
+        server = try GraphQLHTTPServer(handler: handler, http: http)
+    } catch .descriptorLimit(let needed, let hardLimit) {
+        return fail(
+            "serve",
+            CLIError(
+                "--max-connections \(http.maxConnections) needs \(needed) open files, but the hard limit is "
+                    + "\(hardLimit); raise it (ulimit -Hn, systemd LimitNOFILE=) or lower --max-connections"))
     } catch {
         return fail("serve", CLIError("cannot listen on port \(port): \(error)"))
     }
@@ -124,4 +132,4 @@ private let serveUsage = """
       --request-timeout-ms N answer 504 after N ms of execution (default 30000; 0 = none)
       --cors-origin LIST     allow these browser origins (comma-separated, or *)
 
-    """ + clientProtocolsHelp + "\n" + GatewaySetup.optionsHelp + "\n"
+    """ + clientProtocolsHelp + "\n" + ConnectionOptions.help + "\n" + GatewaySetup.optionsHelp + "\n"

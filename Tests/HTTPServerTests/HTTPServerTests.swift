@@ -359,8 +359,8 @@ func measureMs<T>(_ body: () async throws -> T) async rethrows -> (T, Int) {
 }
 
 /// Polls `condition` every 2 ms until it holds or 2 s pass (then the test's own checks fail).
-func waitUntil(_ condition: () -> Bool) async {
-    let end = ContinuousClock.now.advanced(by: .seconds(2))
+func waitUntil(seconds: Int = 2, _ condition: () -> Bool) async {
+    let end = ContinuousClock.now.advanced(by: .seconds(seconds))
     while !condition(), ContinuousClock.now < end {
         try? await Task.sleep(for: .milliseconds(2))
     }

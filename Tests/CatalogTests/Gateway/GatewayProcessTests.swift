@@ -77,12 +77,22 @@ extension LoopbackTests {
             return (process.terminationStatus, output, errors)
         }
 
-        @Test func serveRefusesToStartOnAMalformedUpstreamURLOrAZeroTimeout() throws {
+        @Test func serveRefusesToStartOnAMalformedUpstreamURLAZeroTimeoutOrImpossibleLimits() throws {
             for (arguments, reason) in [
                 (["serve", "--port", "0", "--upstream", "not a url"], "is not an http(s) URL"),
                 (["serve", "--port", "0", "--timeout-ms", "0"], "--timeout-ms must be at least 1"),
                 (["serve", "--port", "0", "--cors-origin"], "--cors-origin needs a comma-separated list"),
                 (["serve", "--port", "0", "--cors-origin="], "--cors-origin needs a comma-separated list"),
+                (["serve", "--port", "0", "--max-connections", "0"], "--max-connections must be at least 1"),
+                (
+                    ["serve", "--port", "0", "--header-timeout-ms", "soon"],
+                    "--header-timeout-ms expects a non-negative"
+                ),
+                // Far over any machine's hard open-file limit: refused before anything listens.
+                (
+                    ["serve", "--port", "0", "--max-connections", "1000000000"],
+                    "--max-connections 1000000000 needs 1000001024 open files, but the hard limit is"
+                ),
             ] {
                 let (status, _, message) = try Self.run(arguments)
                 #expect(status == 2)

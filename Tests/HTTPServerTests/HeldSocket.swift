@@ -1,0 +1,88 @@
+import Dispatch
+import Glibc
+
+/// A loopback TCP connection a test keeps open and feeds by hand, like a slow or idle client.
+/// Blocking calls run on a Dispatch thread so that they never hold a cooperative-pool thread.
+final class HeldSocket: @unchecked Sendable {
+    // @unchecked Sendable: `fd` is immutable; each call uses the socket from one thread at a time.
+    let fd: Int32
+
+    enum Failure: Error {
+        case socket(String)
+    }
+
+    /// Connects to 127.0.0.1:`port` (or `address`).
+    init(port: Int, address: UInt32 = 0x7F00_0001) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure.socket("socket") }
+        var peer = sockaddr_in()
+        peer.sin_family = sa_family_t(AF_INET)
+        peer.sin_port = UInt16(port).bigEndian
+        peer.sin_addr.s_addr = address.bigEndian
+        let connected = withUnsafePointer(to: &peer) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(fd)
+            throw Failure.socket("connect")
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Sends `text`; false when the server has closed the connection.
+    @discardableResult
+    func send(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
+    }
+
+    /// Reads until the server closes the connection or `timeoutMs` passes: what arrived, and
+    /// whether the server closed the connection within the time.
+    func readUntilClosed(timeoutMs: Int) async -> (text: String, closed: Bool) {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: self.readBlocking(timeoutMs: timeoutMs, stopAfterResponse: false))
+            }
+        }
+    }
+
+    /// Reads one response (until the headers' blank line and `Content-Length` bytes) or until
+    /// the server closes the connection or `timeoutMs` passes.
+    func readResponse(timeoutMs: Int) async -> String {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: self.readBlocking(timeoutMs: timeoutMs, stopAfterResponse: true).text)
+            }
+        }
+    }
+
+    private func readBlocking(timeoutMs: Int, stopAfterResponse: Bool) -> (text: String, closed: Bool) {
+        var reply: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var remainingMs = timeoutMs
+        while remainingMs > 0 {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let slice = min(remainingMs, 50)
+            remainingMs -= slice
+            guard poll(&poller, 1, Int32(slice)) > 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { return (String(decoding: reply, as: UTF8.self), true) }
+            reply.append(contentsOf: buffer[..<count])
+            if stopAfterResponse, Self.isCompleteResponse(reply) { break }
+        }
+        return (String(decoding: reply, as: UTF8.self), false)
+    }
+
+    private static func isCompleteResponse(_ bytes: [UInt8]) -> Bool {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let end = text.range(of: "\r\n\r\n") else { return false }
+        let head = text[..<end.lowerBound].lowercased()
+        let length =
+            head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+            .flatMap { Int($0.dropFirst("content-length:".count).trimmingPrefix(" ")) } ?? 0
+        return text.utf8.count - text.utf8.distance(from: text.startIndex, to: end.upperBound) >= length
+    }
+}
