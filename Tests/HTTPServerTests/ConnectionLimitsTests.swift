@@ -162,7 +162,7 @@ import Testing
         #expect(response.status == 200)
         await waitUntil(seconds: 10) { server.connectionStatistics.closedAtHeaderDeadline == 1_200 }
         #expect(server.connectionStatistics.closedAtHeaderDeadline == 1_200)
-        await waitUntil { server.connectionStatistics.open == 1 }
+        await waitUntil(seconds: 10) { server.connectionStatistics.open == 1 }
         #expect(server.connectionStatistics.open == 1)  // the fresh client's, kept alive by libcurl
         held.removeAll()
         await server.shutdown()
