@@ -1,22 +1,33 @@
+import Foundation
 import GraphQL
 
-/// `musicgraph validate --schema S.graphql [FILE]`: validates an executable document
-/// (FILE or stdin) against the schema built from S.graphql, with every specified rule.
+/// `musicgraph validate --schema S.graphql [--format json|text|github|sarif] [FILE|DIR…]`:
+/// validates executable documents against the schema built from S.graphql, with every
+/// specified rule (spec §5) and deprecated usages as warnings (`--fail-on-deprecated`: errors).
 ///
-/// Exit status and output (../shared/conformance/README.md "The CLI contract"):
+/// With exactly one FILE (or stdin) the default format is `json`, the one-document contract
+/// of ../shared/conformance/README.md "The CLI contract", unchanged:
 /// - valid: `{"errors":[]}`, exit 0;
 /// - invalid: `{"errors":[{"message":…,"locations":[…],"extensions":{"rule":"…"}}]}`, exit 1;
 /// - syntax error in the document: the error as `format` reports it (no rule), exit 1;
-/// - invalid schema file: every schema error as `FILE:LINE:COLUMN: message` on stderr,
-///   exit 2 (the document could not be judged at all); usage and I/O problems exit 2 too.
+/// - deprecated usages, when any: a `"warnings":[…]` entry of the same shape after `errors`.
+///
+/// With several FILEs or any DIR (searched for `*.graphql`/`*.gql`) the documents are one
+/// project (`ProjectValidation`: fragments resolve across files, names are unique across
+/// files) and the default format is `text`. Unreadable files, non-UTF-8 files, directories
+/// without documents are reported like any other finding, and the other files are still
+/// checked. Exit status: 0 without errors, 1 with errors, 2 when an input could not be read,
+/// the schema is invalid (its errors as `FILE:LINE:COLUMN: message` on stderr) or the
+/// command line is wrong.
 func runValidateCommand(_ args: CommandLineArguments) -> Int32 {
     if args.wantsHelp {
         writeStdout(validateUsage)
         return 0
     }
-    let unknown = args.unknown(allowed: ["--schema", "--max-tokens", "--max-depth", "--repeat", "--max-errors"])
+    let unknown = args.unknown(allowed: [
+        "--schema", "--max-tokens", "--max-depth", "--repeat", "--max-errors", "--format", "--fail-on-deprecated",
+    ])
     guard unknown.isEmpty else { return fail("validate", CLIError("unknown option \(unknown[0]); see --help")) }
-    guard args.positionals.count <= 1 else { return fail("validate", CLIError("expects at most one FILE")) }
     guard let schemaPath = args.value("--schema") else {
         return fail("validate", CLIError("--schema S.graphql is required; see --help"))
     }
@@ -25,7 +36,8 @@ func runValidateCommand(_ args: CommandLineArguments) -> Int32 {
     let repeatCount: Int?
     let maxErrors: Int
     let schemaBytes: [UInt8]
-    let bytes: [UInt8]
+    let format: ReportFormat
+    let oneDocument: Bool
     do throws(CLIError) {
         // Local files are trusted: no token limit unless asked for.
         options = ParseOptions(
@@ -34,8 +46,23 @@ func runValidateCommand(_ args: CommandLineArguments) -> Int32 {
         repeatCount = try args.int("--repeat")
         if repeatCount == 0 { throw CLIError("--repeat expects at least 1") }
         maxErrors = try args.int("--max-errors") ?? 100
+        var isDirectory: ObjCBool = false
+        oneDocument =
+            args.positionals.count == 0
+            || (args.positionals.count == 1
+                && !(FileManager.default.fileExists(atPath: args.positionals[0], isDirectory: &isDirectory)
+                    && isDirectory.boolValue))
+        if let name = args.value("--format") {
+            guard let chosen = ReportFormat(rawValue: name) else {
+                throw CLIError(
+                    "--format expects one of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")); got '\(name)'"
+                )
+            }
+            format = chosen
+        } else {
+            format = oneDocument ? .json : .text
+        }
         schemaBytes = try readInput(schemaPath)
-        bytes = try readInput(args.positionals.first)
     } catch {
         return fail("validate", error)
     }
@@ -47,42 +74,111 @@ func runValidateCommand(_ args: CommandLineArguments) -> Int32 {
         writeStderr(error.description)
         return 2
     }
+    let failOnDeprecated = args.flag("--fail-on-deprecated")
+    if oneDocument && format == .json {
+        return validateOneDocument(
+            args.positionals.first, schema: schema, options: options, maxErrors: maxErrors,
+            failOnDeprecated: failOnDeprecated, repeatCount: repeatCount)
+    }
 
-    let source = Source(bytes: bytes, name: args.positionals.first ?? "stdin")
+    let inputs = DocumentFiles(arguments: args.positionals.isEmpty ? ["-"] : args.positionals, schemaPath: schemaPath)
+    let validation = ProjectValidation(
+        schema: schema, parseOptions: options, maxErrors: maxErrors, failOnDeprecated: failOnDeprecated)
+    var timer = PhaseTimer()
+    var report = ValidationReport(diagnostics: [], fileCount: 0, operationCount: 0)
+    for _ in 0..<(repeatCount ?? 1) {
+        report = timer.measure("validate") { validation.run(inputs) }
+    }
+    if let repeatCount { writeStderr(timer.summary(repeat: repeatCount)) }
+    switch format {
+    case .text: writeStdout(report.text())
+    case .github: writeStdout(report.github())
+    case .sarif: writeStdout(report.sarif())
+    case .json: writeStdout(report.json())
+    }
+    return report.exitStatus
+}
+
+/// The one-document JSON contract: exactly today's output and exit status for everything
+/// the specified rules say; deprecated usages in `warnings` (or `errors` with
+/// `failOnDeprecated`).
+private func validateOneDocument(
+    _ path: String?, schema: Schema, options: ParseOptions, maxErrors: Int, failOnDeprecated: Bool,
+    repeatCount: Int?
+) -> Int32 {
+    let bytes: [UInt8]
+    do throws(CLIError) {
+        bytes = try readInput(path)
+    } catch {
+        return fail("validate", error)
+    }
+    let source = Source(bytes: bytes, name: path ?? "stdin")
     var timer = PhaseTimer()
     var errors: [GraphQLError] = []
+    var deprecated: [GraphQLError] = []
     do throws(GraphQLError) {
         for _ in 0..<(repeatCount ?? 1) {
             let document = try timer.measure("parse") { () throws(GraphQLError) in try parse(source, options: options) }
             errors = timer.measure("validate") {
                 validate(schema: schema, document: document, source: source, maxErrors: maxErrors)
             }
+            deprecated = validate(
+                schema: schema, document: document, source: source, rules: [noDeprecatedCustomRule],
+                maxErrors: maxErrors)
         }
     } catch {
         writeStdout(errorsJSON([error]) + "\n")
         return 1
     }
     if let repeatCount { writeStderr(timer.summary(repeat: repeatCount)) }
-    writeStdout(errorsJSON(errors) + "\n")
+    if failOnDeprecated {
+        errors += deprecated
+        deprecated = []
+    }
+    var out = errorsJSON(errors)
+    if !deprecated.isEmpty {
+        out.removeLast()
+        out += ",\"warnings\":[" + deprecated.map(jsonText).joined(separator: ",") + "]}"
+    }
+    writeStdout(out + "\n")
     return errors.isEmpty ? 0 : 1
 }
 
 private let validateUsage = """
-    usage: musicgraph validate --schema S.graphql [options] [FILE]
+    usage: musicgraph validate --schema S.graphql [options] [FILE|DIR ...]
 
-    Validates the GraphQL document in FILE (or stdin) against the schema in S.graphql with
-    every validation rule of the specification (graphql-js 16 specifiedRules).
-    Prints {"errors":[]} and exits 0 when it is valid; else prints
+    Validates GraphQL documents against the schema in S.graphql with every validation rule
+    of the specification (graphql-js 16 specifiedRules), and reports deprecated fields,
+    arguments, input fields and enum values (NoDeprecatedCustom) as warnings.
+
+    One FILE (or stdin, or -): prints {"errors":[]} and exits 0 when it is valid; else
     {"errors":[{"message":...,"locations":[...],"extensions":{"rule":"RuleName"}}]} and
-    exits 1. A syntax error is printed as `format` prints it (exit 1). An invalid schema
-    file prints its errors as FILE:LINE:COLUMN: message on stderr and exits 2.
+    exits 1; deprecated usages are listed under "warnings". A syntax error is printed as
+    `format` prints it (exit 1).
+
+    Several FILEs or a DIR (searched recursively for *.graphql and *.gql; hidden entries,
+    node_modules and the schema file itself are skipped): one project, as graphql-config's
+    documents. A fragment defined in one file may be spread in any other; operation and
+    fragment names must be unique across files. Prints one line per finding,
+      path:line:col: error: message [RuleName]
+    then "N files, M operations, K errors". Unreadable and non-UTF-8 files and
+    directories without documents are reported too; the other files are still checked.
+
+    Exit status: 0 no errors (warnings allowed), 1 errors, 2 an input could not be read, an
+    invalid schema (its errors as FILE:LINE:COLUMN: message on stderr) or a usage problem.
 
     options:
-      --max-tokens N   fail with a syntax error past N tokens (default: no limit)
-      --max-depth N    fail with a syntax error past N levels of nesting (default: 500)
-      --max-errors N   stop after N validation errors (default: 100, as graphql-js)
-      --repeat N       parse and validate N times; print median ms per phase to stderr as
-                       {"parse_ms":…,"validate_ms":…,"repeat":N}
-      --help           this text
+      --format F           json (default for one FILE), text (default otherwise),
+                           github (::error file=...,line=...,col=...,title=Rule::message
+                           workflow commands for GitHub Actions annotations) or sarif
+                           (SARIF 2.1.0 for code scanning)
+      --fail-on-deprecated report deprecated usages as errors
+      --max-tokens N       fail with a syntax error past N tokens (default: no limit)
+      --max-depth N        fail with a syntax error past N levels of nesting (default: 500)
+      --max-errors N       stop after N validation errors per document (default: 100, as graphql-js)
+      --repeat N           do the work N times; print median ms per phase to stderr as
+                           {"parse_ms":…,"validate_ms":…,"repeat":N} (one document) or
+                           {"validate_ms":…,"repeat":N} (a project)
+      --help               this text
 
     """
