@@ -15,6 +15,8 @@ let package = Package(
         // The engine: no I/O at all.
         .target(name: "GraphQL", swiftSettings: strict),
         .target(name: "DataLoader", swiftSettings: strict),
+        // Deterministic answers from the schema alone (`--mock`): no I/O, like the engine.
+        .target(name: "GraphQLMocks", dependencies: ["GraphQL"], swiftSettings: strict),
         .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -32,16 +34,20 @@ let package = Package(
             name: "DemoUpstream", dependencies: ["HTTPServer", "HTTPTypes"], resources: [.copy("Resources")],
             swiftSettings: strict),
         .target(
-            name: "Catalog", dependencies: ["GraphQL", "DataLoader", "HTTPClient", "HTTPTypes"], swiftSettings: strict),
+            name: "Catalog", dependencies: ["GraphQL", "GraphQLMocks", "DataLoader", "HTTPClient", "HTTPTypes"],
+            swiftSettings: strict),
         .target(
             name: "GraphQLHTTP", dependencies: ["CCrypto", "GraphQL", "HTTPServer", "HTTPTypes"], swiftSettings: strict),
         .executableTarget(
             name: "musicgraph",
-            dependencies: ["GraphQL", "GraphQLHTTP", "Catalog", "DemoUpstream", "HTTPClient", "HTTPServer"],
+            dependencies: [
+                "GraphQL", "GraphQLHTTP", "GraphQLMocks", "Catalog", "DemoUpstream", "HTTPClient", "HTTPServer",
+            ],
             swiftSettings: strict),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL"], swiftSettings: strict),
-        // The musicgraph executable run as a process; it imports none of the package's modules.
-        .testTarget(name: "CLITests", swiftSettings: strict),
+        .testTarget(name: "GraphQLMocksTests", dependencies: ["GraphQLMocks", "GraphQL"], swiftSettings: strict),
+        // The musicgraph executable run as a process (and talked to over HTTP).
+        .testTarget(name: "CLITests", dependencies: ["HTTPClient", "HTTPTypes"], swiftSettings: strict),
         .testTarget(name: "DataLoaderTests", dependencies: ["DataLoader", "GraphQL"], swiftSettings: strict),
         .testTarget(name: "HTTPTypesTests", dependencies: ["HTTPTypes"], swiftSettings: strict),
         .testTarget(
@@ -51,7 +57,7 @@ let package = Package(
         .testTarget(
             name: "DemoUpstreamTests", dependencies: ["DemoUpstream", "HTTPClient"], swiftSettings: strict),
         .testTarget(
-            name: "CatalogTests", dependencies: ["Catalog", "DemoUpstream", "GraphQL", "HTTPClient"],
+            name: "CatalogTests", dependencies: ["Catalog", "DemoUpstream", "GraphQL", "GraphQLMocks", "HTTPClient"],
             resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(
             name: "GraphQLHTTPTests",

@@ -1,9 +1,11 @@
 import Foundation
 import GraphQL
+import GraphQLMocks
 
 /// `musicgraph exec --schema S.graphql --data ROOT.json [--variables JSON] [--operation NAME] [FILE]`:
 /// executes the document in FILE (or stdin) over the static JSON root value with default
-/// property resolvers and prints the response JSON.
+/// property resolvers and prints the response JSON. With `--mock [--seed N] [--mock-values FILE]`
+/// instead of `--data`, every field is answered by `MockEngine` from the schema alone.
 ///
 /// Exit 0 once execution started (field errors and `data: null` included); exit 1 with an
 /// errors-only response for request errors (syntax, validation, operation selection,
@@ -14,16 +16,18 @@ func runExecCommand(_ args: CommandLineArguments) -> Int32 {
         writeStdout(execUsage)
         return 0
     }
-    let unknown = args.unknown(allowed: [
-        "--schema", "--data", "--variables", "--operation", "--max-tokens", "--max-depth", "--repeat",
-    ])
+    let unknown = args.unknown(
+        allowed: Set([
+            "--schema", "--data", "--variables", "--operation", "--max-tokens", "--max-depth", "--repeat",
+        ]).union(MockOptions.names))
     guard unknown.isEmpty else { return fail("exec", CLIError("unknown option \(unknown[0]); see --help")) }
     guard args.positionals.count <= 1 else { return fail("exec", CLIError("expects at most one FILE")) }
 
     let options: ParseOptions
     let repeatCount: Int?
     let schema: Schema
-    let rootValue: JSONValue
+    var rootValue: JSONValue = .object(JSONObject())
+    var resolvers: any ExecutionResolvers = PropertyResolvers()
     let documentBytes: [UInt8]
     do throws(CLIError) {
         options = ParseOptions(
@@ -32,13 +36,20 @@ func runExecCommand(_ args: CommandLineArguments) -> Int32 {
         repeatCount = try args.int("--repeat")
         if repeatCount == 0 { throw CLIError("--repeat expects at least 1") }
         guard let schemaPath = args.value("--schema") else { throw CLIError("--schema S.graphql is required") }
-        guard let dataPath = args.value("--data") else { throw CLIError("--data ROOT.json is required") }
         schema = try loadSchema(schemaPath)
-        let dataBytes = try readInput(dataPath)
-        do throws(JSONParseError) {
-            rootValue = try JSONReader.parse(dataBytes)
-        } catch {
-            throw CLIError("\(dataPath): \(error)")
+        if let engine = try MockOptions.engine(args, schema: schema) {
+            guard args.value("--data") == nil else { throw CLIError("--mock answers from the schema; drop --data") }
+            resolvers = MockResolvers(engine: engine)
+        } else {
+            guard let dataPath = args.value("--data") else {
+                throw CLIError("--data ROOT.json (or --mock) is required")
+            }
+            let dataBytes = try readInput(dataPath)
+            do throws(JSONParseError) {
+                rootValue = try JSONReader.parse(dataBytes)
+            } catch {
+                throw CLIError("\(dataPath): \(error)")
+            }
         }
         documentBytes = try readInput(args.positionals.first)
     } catch {
@@ -80,7 +91,7 @@ func runExecCommand(_ args: CommandLineArguments) -> Int32 {
             executeSynchronously(
                 schema: schema, document: document, source: source, rootValue: .json(rootValue),
                 variableValues: variables,
-                operationName: args.value("--operation"))
+                operationName: args.value("--operation"), resolvers: resolvers)
         }
         output = timer.measure("serialize") { result.serialized() }
         isRequestError = result.isRequestError
@@ -99,6 +110,7 @@ private func requestError(_ error: GraphQLError) -> Int32 {
 
 private let execUsage = """
     usage: musicgraph exec --schema S.graphql --data ROOT.json [options] [FILE]
+           musicgraph exec --schema S.graphql --mock [--seed N] [--mock-values FILE] [options] [FILE]
 
     Executes the GraphQL operation in FILE (or stdin) against the schema built from
     S.graphql, over the JSON root value in ROOT.json, with default property resolvers: a
@@ -107,6 +119,9 @@ private let execUsage = """
     Exit status: 0 once execution started (even with field errors), 1 for request errors
     (syntax, validation, operation selection, variable coercion; errors only, no "data"),
     2 for unusable input files.
+
+    With --mock instead of --data, every field is answered from the schema alone (see below);
+    with the gateway's schema, ids are global ids of the right provider.
 
     options:
       --variables JSON   variable values, as a JSON object given as the argument text
@@ -118,4 +133,7 @@ private let execUsage = """
                          {"parse_ms":…,"validate_ms":…,"execute_ms":…,"serialize_ms":…,"repeat":N}
       --help             this text
 
-    """
+    """ + MockOptions.help + """
+
+
+        """

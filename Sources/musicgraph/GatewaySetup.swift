@@ -2,16 +2,18 @@ import Catalog
 import DemoUpstream
 import Dispatch
 import Foundation
+import GraphQL
+import GraphQLMocks
 import Synchronization
 
 /// What `query` and `serve` share: the gateway configuration from environment and flags,
 /// and the in-process DemoUpstream of `--demo`.
 struct GatewaySetup {
     /// The options both commands accept, besides their own.
-    static let options: Set<String> = [
+    static let options: Set<String> = Set([
         "--demo", "--upstream", "--max-query-cost", "--schema", "--itunes-url", "--apple-music-url", "--rakuten-url",
         "--youtube-url", "--tmdb-url", "--timeout-ms", "--no-result-cache",
-    ]
+    ]).union(MockOptions.names)
 
     static let optionsHelp = """
           --demo                 start DemoUpstream (the bundled catalog) in-process on a loopback
@@ -29,7 +31,8 @@ struct GatewaySetup {
 
         keys (environment): YOUTUBE_API_KEY, TMDB_API_KEY, APPLE_MUSIC_TOKEN, RAKUTEN_APP_ID
         (RAKUTEN_ACCESS_KEY); a provider without its key answers UPSTREAM_NOT_CONFIGURED errors.
-        """
+
+        """ + MockOptions.help
 
     let gateway: Gateway
     /// The in-process DemoUpstream of `--demo`; shut it down when done.
@@ -68,6 +71,23 @@ struct GatewaySetup {
             else { throw CLIError("the \(service.rawValue) base URL '\(url)' is not an http(s) URL") }
         }
 
+        let schema: Schema
+        do {
+            schema = try GatewaySchema.load(path: args.value("--schema"))
+        } catch {
+            throw CLIError("cannot start the gateway: \(error)")
+        }
+        if let engine = try MockOptions.engine(args, schema: schema) {
+            guard !args.flag("--demo") else { throw CLIError("--mock answers without upstreams; drop --demo") }
+            do {
+                let gateway = try Gateway(
+                    configuration: configuration, schema: schema, resolvers: MockResolvers(engine: engine))
+                return GatewaySetup(gateway: gateway, demo: nil)
+            } catch {
+                throw CLIError("cannot start the gateway: \(error)")
+            }
+        }
+
         var demo: DemoUpstreamServer?
         if args.flag("--demo") {
             do {
@@ -85,7 +105,6 @@ struct GatewaySetup {
             configuration.rakutenAccessKey = nil
         }
         do {
-            let schema = try GatewaySchema.load(path: args.value("--schema"))
             return GatewaySetup(gateway: try Gateway(configuration: configuration, schema: schema), demo: demo)
         } catch {
             throw CLIError("cannot start the gateway: \(error)")

@@ -107,3 +107,35 @@ struct TemporaryTree {
 
     func remove() { try? FileManager.default.removeItem(at: url) }
 }
+
+/// A long-running `musicgraph` (serve, demo-upstream) whose first stdout line is its address.
+final class CLIChild {
+    let process = Process()
+    let firstLine: String
+
+    init(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws {
+        process.executableURL = try CLI.binary()
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var bytes: [UInt8] = []
+        while !bytes.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            bytes += chunk
+        }
+        firstLine = String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+    }
+
+    /// The URL at the end of the first line (`musicgraph serving http://127.0.0.1:PORT/graphql`).
+    var url: String { String(firstLine.split(separator: " ").last ?? "") }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}

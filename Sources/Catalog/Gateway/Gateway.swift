@@ -14,24 +14,31 @@ public final class Gateway: Sendable {
     /// The cross-request upstream cache; nil when `cacheMaxBytes` is 0.
     public let cache: UpstreamCache?
     private let transport: any UpstreamTransport
-    let resolvers = CatalogResolvers()
+    /// The catalog's resolvers, or the mocks of `--mock`.
+    let resolvers: any ExecutionResolvers
 
     /// A gateway serving `schema` (the embedded `schema.graphql` by default).
     ///
     /// - Parameters:
     ///   - transport: carries upstream GETs; by default a libcurl `HTTPClient` with the
     ///     configuration's timeouts, retries and per-host cap.
+    ///   - resolvers: resolvers to run instead of the catalog's (`MockResolvers` for `--mock`:
+    ///     answers from the schema alone, no upstream call; cost checks and extensions stay).
     /// - Throws: `GatewayStartError.unboundFields` naming every schema field that has neither
     ///   a resolver nor a model property (the gateway refuses to start rather than answer null).
     public init(
-        configuration: GatewayConfiguration, schema: Schema? = nil, transport: (any UpstreamTransport)? = nil
+        configuration: GatewayConfiguration, schema: Schema? = nil, transport: (any UpstreamTransport)? = nil,
+        resolvers: (any ExecutionResolvers)? = nil
     ) throws(GatewayStartError) {
         let schema = try { () throws(GatewayStartError) -> Schema in
             if let schema { return schema }
             return try GatewaySchema.embedded()
         }()
-        let missing = CatalogResolvers.unboundFields(in: schema)
-        guard missing.isEmpty else { throw .unboundFields(missing) }
+        if resolvers == nil {
+            let missing = CatalogResolvers.unboundFields(in: schema)
+            guard missing.isEmpty else { throw .unboundFields(missing) }
+        }
+        self.resolvers = resolvers ?? CatalogResolvers()
         self.schema = schema
         self.configuration = configuration
         self.cache = configuration.cacheMaxBytes > 0 ? UpstreamCache(maxBytes: configuration.cacheMaxBytes) : nil

@@ -174,18 +174,24 @@ enum NodeFetch {
             return try await loaders.youTubeVideos.load(gid.id).map { .host(VideoNode(video: $0)) } ?? .null
         case (.tmdb, .movie):
             return try await loaders.tmdbMovies.load(gid.id).map { .host(MovieNode(movie: $0)) } ?? .null
-        case (.tmdb, .video):
-            throw unsupported(tmdbVideosHaveNoEndpoint)
         default:
-            let prefixes = UpstreamService.allCases.filter { issues($0, gid.kind) }.map { "`\($0.rawValue):`" }
-            let list =
-                prefixes.count > 1
-                ? prefixes.dropLast().joined(separator: ", ") + " or " + prefixes[prefixes.count - 1]
-                : prefixes.joined()
-            throw badInput(
-                "'\(gid)' names nothing: \(gid.service.displayName) has no \(gid.kind.rawValue)s; "
-                    + "\(gid.kind.rawValue) ids start with \(list).")
+            throw refusal(gid) ?? badInput("'\(gid)' names nothing.")
         }
+    }
+
+    /// Why `gid` cannot be fetched (a TMDB video: `UNSUPPORTED`; an id no provider issues:
+    /// `BAD_USER_INPUT`), or nil when `node` can fetch it. Mocks refuse the same ids.
+    static func refusal(_ gid: GlobalID) -> GraphQLError? {
+        if gid.service == .tmdb, gid.kind == .video { return unsupported(tmdbVideosHaveNoEndpoint) }
+        guard !issues(gid.service, gid.kind) else { return nil }
+        let prefixes = UpstreamService.allCases.filter { issues($0, gid.kind) }.map { "`\($0.rawValue):`" }
+        let list =
+            prefixes.count > 1
+            ? prefixes.dropLast().joined(separator: ", ") + " or " + prefixes[prefixes.count - 1]
+            : prefixes.joined()
+        return badInput(
+            "'\(gid)' names nothing: \(gid.service.displayName) has no \(gid.kind.rawValue)s; "
+                + "\(gid.kind.rawValue) ids start with \(list).")
     }
 
     /// Why `tmdb:video:…` ids cannot be fetched again.
