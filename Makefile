@@ -63,6 +63,10 @@ lint:
 demo: build
 	@sh scripts/demo.sh "$$($(SWIFT) build --show-bin-path)/musicgraph" examples/artist-albums-tracks-videos.graphql
 
+# Re-records the replay fixtures (examples/recordings) from the bundled DemoUpstream.
+recordings: build
+	sh scripts/record-demo-fixtures.sh "$$($(SWIFT) build --show-bin-path)/musicgraph"
+
 # Regenerates the schema copy embedded in the binary after an edit of schema.graphql.
 schema:
 	sh scripts/embed-schema.sh

@@ -57,7 +57,10 @@ let package = Package(
         .testTarget(
             name: "DemoUpstreamTests", dependencies: ["DemoUpstream", "HTTPClient"], swiftSettings: strict),
         .testTarget(
-            name: "CatalogTests", dependencies: ["Catalog", "DemoUpstream", "GraphQL", "GraphQLMocks", "HTTPClient"],
+            name: "CatalogTests",
+            dependencies: [
+                "Catalog", "DemoUpstream", "GraphQL", "GraphQLMocks", "HTTPClient", "HTTPServer", "HTTPTypes",
+            ],
             resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(
             name: "GraphQLHTTPTests",

@@ -12,7 +12,7 @@ struct GatewaySetup {
     /// The options both commands accept, besides their own.
     static let options: Set<String> = Set([
         "--demo", "--upstream", "--max-query-cost", "--schema", "--itunes-url", "--apple-music-url", "--rakuten-url",
-        "--youtube-url", "--tmdb-url", "--timeout-ms", "--no-result-cache",
+        "--youtube-url", "--tmdb-url", "--timeout-ms", "--no-result-cache", "--record", "--replay",
     ]).union(MockOptions.names)
 
     static let optionsHelp = """
@@ -28,6 +28,11 @@ struct GatewaySetup {
           --no-result-cache      execute every query, even a repeat whose upstream responses are all
                                  cached (by default its error-free result is kept beside them)
           --schema FILE          the schema to serve (default ./schema.graphql, else the built-in copy)
+          --record DIR           write every upstream exchange (method, URL and headers without
+                                 secrets, status, body) to DIR, one JSON file per request key
+          --replay DIR           answer every upstream call from the recordings in DIR, never from
+                                 the network; an unrecorded call is an UPSTREAM_NOT_RECORDED error
+                                 (keys are not needed: every provider gets the placeholder "replay")
 
         keys (environment): YOUTUBE_API_KEY, TMDB_API_KEY, APPLE_MUSIC_TOKEN, RAKUTEN_APP_ID
         (RAKUTEN_ACCESS_KEY); a provider without its key answers UPSTREAM_NOT_CONFIGURED errors.
@@ -77,8 +82,28 @@ struct GatewaySetup {
         } catch {
             throw CLIError("cannot start the gateway: \(error)")
         }
+        for flag in ["--record", "--replay"] where args.flag(flag) || args.value(flag)?.isEmpty == true {
+            throw CLIError("\(flag) needs a directory")
+        }
+        configuration.recordDirectory = args.value("--record")
+        configuration.replayDirectory = args.value("--replay")
+        if configuration.recordDirectory != nil, configuration.replayDirectory != nil {
+            throw CLIError("--record and --replay cannot be combined")
+        }
+        if configuration.replayDirectory != nil {
+            guard !args.flag("--demo") else { throw CLIError("--replay answers from recordings; drop --demo") }
+            // Nothing is sent: keys only have to be there for the providers to make their calls.
+            configuration.youTubeAPIKey = "replay"
+            configuration.tmdbAPIKey = "replay"
+            configuration.appleMusicToken = "replay"
+            configuration.rakutenApplicationId = "replay"
+            configuration.rakutenAccessKey = nil
+        }
         if let engine = try MockOptions.engine(args, schema: schema) {
             guard !args.flag("--demo") else { throw CLIError("--mock answers without upstreams; drop --demo") }
+            guard configuration.recordDirectory == nil, configuration.replayDirectory == nil else {
+                throw CLIError("--mock calls no upstream: nothing to record or replay")
+            }
             do {
                 let gateway = try Gateway(
                     configuration: configuration, schema: schema, resolvers: MockResolvers(engine: engine))

@@ -54,7 +54,9 @@ func runQueryCommand(_ args: CommandLineArguments) -> Int32 {
             status = response.result.isRequestError ? 1 : 0
         }
         if let demo = setup.demo { await demo.shutdown() }
-        return status
+        let unwritten = setup.gateway.recordingFailures
+        for failure in unwritten { writeStderr("musicgraph query: --record could not write \(failure)") }
+        return unwritten.isEmpty ? status : 2
     }
 }
 

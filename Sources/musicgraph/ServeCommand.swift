@@ -89,7 +89,9 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
         await server.runUntilSignalled()
         log.flush()
         if let demo = setup.demo { await demo.shutdown() }
-        return 0
+        let unwritten = setup.gateway.recordingFailures
+        for failure in unwritten { writeStderr("musicgraph serve: --record could not write \(failure)") }
+        return unwritten.isEmpty ? 0 : 2
     }
 }
 

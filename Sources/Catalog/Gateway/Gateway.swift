@@ -42,17 +42,37 @@ public final class Gateway: Sendable {
         self.schema = schema
         self.configuration = configuration
         self.cache = configuration.cacheMaxBytes > 0 ? UpstreamCache(maxBytes: configuration.cacheMaxBytes) : nil
-        self.transport =
+        // The libcurl client only when something may be sent (a replay sends nothing).
+        let network: () -> any UpstreamTransport = {
             transport
-            ?? HTTPClientTransport(
-                client: HTTPClient(
-                    configuration: HTTPClient.Configuration(
-                        connectTimeoutMs: configuration.upstreamConnectTimeoutMs,
-                        timeoutMs: configuration.upstreamTimeoutMs,
-                        maxConcurrentRequestsPerHost: configuration.maxConcurrentRequestsPerHost,
-                        retry: RetryPolicy(maxTries: max(1, configuration.upstreamMaxTries)),
-                        secretQueryParameters: HTTPClientTransport.secretQueryParameters)))
+                ?? HTTPClientTransport(
+                    client: HTTPClient(
+                        configuration: HTTPClient.Configuration(
+                            connectTimeoutMs: configuration.upstreamConnectTimeoutMs,
+                            timeoutMs: configuration.upstreamTimeoutMs,
+                            maxConcurrentRequestsPerHost: configuration.maxConcurrentRequestsPerHost,
+                            retry: RetryPolicy(maxTries: max(1, configuration.upstreamMaxTries)),
+                            secretQueryParameters: HTTPClientTransport.secretQueryParameters)))
+        }
+        // Recording and replay sit right above the network, below cache, dedup and budget.
+        let bases = Array(configuration.resolvedBaseURLs.values)
+        do throws(RecordingError) {
+            if let directory = configuration.replayDirectory {
+                self.transport = try ReplayTransport(
+                    directory: directory, baseURLs: bases, secrets: configuration.secrets)
+            } else if let directory = configuration.recordDirectory {
+                self.transport = try RecordingTransport(
+                    base: network(), directory: directory, baseURLs: bases, secrets: configuration.secrets)
+            } else {
+                self.transport = network()
+            }
+        } catch {
+            throw .recordings(error)
+        }
     }
+
+    /// What `--record` could not write, as `path: reason` lines (empty when all went well).
+    public var recordingFailures: [String] { (transport as? RecordingTransport)?.writeFailures ?? [] }
 
     /// Parses and validates `text` against the gateway's schema (server token limits).
     public func prepare(_ text: String, name: String = "request") -> Result<PreparedDocument, DocumentRejection> {
@@ -248,6 +268,8 @@ public enum GatewayStartError: Error, Sendable, CustomStringConvertible {
     case unboundFields([String])
     /// The schema text does not build (`SchemaBuildError`'s text).
     case invalidSchema(String)
+    /// The recording directory cannot be used (`--record`, `--replay`).
+    case recordings(RecordingError)
 
     public var description: String {
         switch self {
@@ -255,6 +277,8 @@ public enum GatewayStartError: Error, Sendable, CustomStringConvertible {
             "schema fields without a resolver: \(fields.joined(separator: ", "))"
         case .invalidSchema(let reason):
             "the schema does not build: \(reason)"
+        case .recordings(let error):
+            "recordings: \(error)"
         }
     }
 }

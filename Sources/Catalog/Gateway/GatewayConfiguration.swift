@@ -38,7 +38,33 @@ public struct GatewayConfiguration: Sendable {
     /// read expires, and answer repeats from them (`--no-result-cache` turns it off).
     public var cacheResults: Bool
 
+    /// Write every upstream exchange to this directory (`--record DIR`, `RecordingTransport`).
+    public var recordDirectory: String? = nil
+    /// Answer every upstream call from the recordings in this directory, never from the network
+    /// (`--replay DIR`, `ReplayTransport`).
+    public var replayDirectory: String? = nil
+
     public static let defaultMaxQueryCost = 50_000
+
+    /// Key values the CLI sets where no real key is needed (`--demo`, `--replay`): no secrets,
+    /// so recordings do not blank them out of bodies.
+    public static let placeholderKeys: Set<String> = ["demo", "replay"]
+
+    /// The key and token values configured, placeholders left out: what must never be written.
+    public var secrets: [String] {
+        [youTubeAPIKey, tmdbAPIKey, appleMusicToken, rakutenApplicationId, rakutenAccessKey].compactMap { $0 }
+            .filter { !Self.placeholderKeys.contains($0) }
+    }
+
+    /// Every provider's base URL, defaults included, trailing slashes removed.
+    public var resolvedBaseURLs: [UpstreamService: String] {
+        let defaults: [UpstreamService: String] = [
+            .iTunes: ITunesProvider.defaultBaseURL, .appleMusic: AppleMusicProvider.defaultBaseURL,
+            .rakuten: RakutenProvider.defaultBaseURL, .youTube: YouTubeProvider.defaultBaseURL,
+            .tmdb: TMDBProvider.defaultBaseURL,
+        ]
+        return defaults.reduce(into: [:]) { $0[$1.key] = baseURL($1.key, default: $1.value) }
+    }
 
     public init(
         baseURLs: [UpstreamService: String] = [:], youTubeAPIKey: String? = nil, tmdbAPIKey: String? = nil,

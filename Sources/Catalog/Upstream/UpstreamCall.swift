@@ -48,6 +48,7 @@ struct UpstreamCall {
         case .timedOut: .timeout
         case .connectFailed(let reason), .failed(let reason): .unreachable(reason: redact(reason))
         case .afterTries(let last, _): kind(of: last)
+        case .notRecorded(let request): .notRecorded(request: redact(request))
         }
     }
 }
@@ -61,6 +62,8 @@ extension UpstreamError {
             copy.kind = .httpStatus(code: code, bodySummary: Redaction.redact(summary, secrets: secrets))
         case .badResponse(let reason): copy.kind = .badResponse(reason: Redaction.redact(reason, secrets: secrets))
         case .unreachable(let reason): copy.kind = .unreachable(reason: Redaction.redact(reason, secrets: secrets))
+        case .notRecorded(let request):
+            copy.kind = .notRecorded(request: Redaction.redact(request, secrets: secrets))
         case .timeout, .quotaExceeded, .authFailed, .notConfigured: break
         }
         return copy

@@ -27,6 +27,9 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
         case notConfigured
         /// No HTTP exchange happened: connection refused, DNS failure, reset. `UPSTREAM_UNREACHABLE`.
         case unreachable(reason: String)
+        /// `--replay` has no recorded exchange for `request` (`GET` and the request key, no
+        /// secrets); nothing was sent. `UPSTREAM_NOT_RECORDED`.
+        case notRecorded(request: String)
     }
 
     public var service: UpstreamService
@@ -53,6 +56,7 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
         case .badResponse: "UPSTREAM_BAD_RESPONSE"
         case .notConfigured: "UPSTREAM_NOT_CONFIGURED"
         case .unreachable: "UPSTREAM_UNREACHABLE"
+        case .notRecorded: "UPSTREAM_NOT_RECORDED"
         }
     }
 
@@ -67,6 +71,8 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
         case .badResponse(let reason): return "\(service) sent an unusable response\(statusText): \(reason)"
         case .notConfigured: return "\(service) is not configured (no key or token)"
         case .unreachable(let reason): return "\(service) is unreachable: \(reason)"
+        case .notRecorded(let request):
+            return "\(service) has no recorded exchange for \(request) (replaying; record it with --record DIR)"
         }
     }
 

@@ -46,6 +46,8 @@ public indirect enum TransportFailure: Error, Sendable, Equatable {
     case failed(reason: String)
     /// `failure`, the last of `tries` sends (a transport that retries).
     case afterTries(TransportFailure, tries: Int)
+    /// A replaying transport has no recording of `request` (method and key, no secrets).
+    case notRecorded(request: String)
 
     /// The failure itself, without the count of tries.
     public var underlying: TransportFailure {
