@@ -35,7 +35,8 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "bench", "out")
 VENV = os.path.join(OUT, "venv")
-BIN = os.path.join(ROOT, ".build", "release", "musicgraph")
+# MUSICGRAPH_BIN times another build (say the one from before a change) with --no-build.
+BIN = os.environ.get("MUSICGRAPH_BIN", os.path.join(ROOT, ".build", "release", "musicgraph"))
 GRAPHQL_JS_DIR = os.environ.get("GRAPHQL_JS_DIR", "/usr/share/nodejs/graphql")
 
 
