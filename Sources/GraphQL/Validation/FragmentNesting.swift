@@ -3,12 +3,18 @@
 // can nest without bound, and several rules recurse along such chains.
 
 /// Selection nesting through fragment spreads, per definition, as graphql-core 3.2.14's
-/// `FragmentNestingVisitor` computes it (our conformance oracle): a definition nesting
-/// deeper than `maxNestingDepth` stops validation with a "Validation aborted" error
-/// before any rule walks it, keeping every later recursion shallow.
+/// `FragmentNestingVisitor` computes it (a spread counts one level, a cycle adds nothing):
+/// a definition nesting deeper than `maxNestingDepth` stops validation with a "Validation
+/// aborted" error located at that definition, before any rule walks it, so that no rule's
+/// recursion can exhaust the stack.
 struct FragmentNesting {
-    /// graphql-core's `MAX_NESTING_DEPTH`: the same limit its parser puts on one definition.
-    static let maxNestingDepth = 200
+    /// Far beyond what a document the server accepts can reach (15,000 tokens make at most
+    /// 5,000 levels: every level costs a name and two braces), and within the stack: the
+    /// deepest recursion along such a chain (OverlappingFieldsCanBeMerged's) was measured
+    /// at this depth on the 8 MiB stack every thread here gets (main, cooperative pool,
+    /// libmicrohttpd's). graphql-core stops at 200; graphql-js overflows its stack
+    /// somewhere past 2,000.
+    static let maxNestingDepth = 10_000
 
     private let context: ValidationContext
     /// Fragment name → nesting depth including what its spreads add (cycles add nothing).
@@ -93,12 +99,15 @@ struct FragmentNesting {
         return (depths[context.fragmentDefinitions[index].name.value] ?? 0) > FragmentNesting.maxNestingDepth
     }
 
-    /// Stops validation. graphql-core's error carries no rule; the conformance kit tags it
-    /// with the first specified rule, since every rule run alone stops the same way.
-    func abort() {
+    /// Stops validation at `definition` (its name, if any, and its location). The error is
+    /// tagged with the first specified rule, as the conformance kit tags graphql-core's
+    /// (which carries no rule), since every rule run alone stops the same way.
+    func abort(at definition: Location, named name: String?) {
+        let what = name.map { "\"\($0)\"" } ?? "the anonymous operation"
         context.abort(
             "ExecutableDefinitions",
-            "Validation aborted: fragment spreads nest selections more than \(FragmentNesting.maxNestingDepth) levels deep."
-        )
+            "Validation aborted: the selections of \(what) nest more than \(FragmentNesting.maxNestingDepth) levels "
+                + "deep through fragment spreads (the validation nesting limit).",
+            at: [definition])
     }
 }

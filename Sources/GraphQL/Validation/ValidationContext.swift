@@ -152,11 +152,20 @@ public final class ValidationContext {
         return SourceLocation(line: low + 1, column: column)
     }
 
-    /// Stops validation with `message` (tagged with `rule`), keeping the errors found so far.
-    public func abort(_ rule: String, _ message: String) {
+    /// Stops validation with `message` (tagged with `rule`, located at `nodes`), keeping the
+    /// errors found so far.
+    public func abort(_ rule: String, _ message: String, at nodes: [Location] = []) {
         guard abortError == nil else { return }
-        abortError = GraphQLError(message, extensions: JSONObject([("rule", .string(rule))]))
+        abortError = GraphQLError(
+            message, locations: nodes.filter { $0.start >= 0 }.map(sourceLocation),
+            extensions: JSONObject([("rule", .string(rule))]))
         isAborted = true
+    }
+
+    /// How many more errors `report` keeps before the error limit stops validation (0 once
+    /// it is reached). A rule that finds errors in bulk may stop after one more than this.
+    public var remainingErrorCapacity: Int {
+        isAborted && !runningDeferredChecks ? 0 : max(0, maxErrors - errors.count)
     }
 
     /// Runs `check` once every fragment of the document has been walked, reporting its

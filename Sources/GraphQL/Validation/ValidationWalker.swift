@@ -73,14 +73,16 @@ final class ValidationWalker {
             switch definition {
             case .operation(let operation):
                 if nesting.exceedsLimit(operation: operation) {
-                    nesting.abort()
+                    reportFragmentCycles()
+                    nesting.abort(at: operation.loc, named: operation.name?.value)
                     break
                 }
                 walkOperation(operation, index: operationIndex)
                 operationIndex += 1
             case .fragment(let fragment):
                 if nesting.exceedsLimit(fragmentAt: fragmentIndex) {
-                    nesting.abort()
+                    reportFragmentCycles()
+                    nesting.abort(at: fragment.loc, named: fragment.name.value)
                     break
                 }
                 walkFragmentDefinition(fragment, index: fragmentIndex)
@@ -92,6 +94,15 @@ final class ValidationWalker {
         context.runDeferredChecks()
         guard !context.isAborted else { return }
         for v in leaveDocumentVisitors { v.leaveDocument(document) }
+    }
+
+    /// Before the nesting guard stops validation: NoFragmentCycles (when it is one of the
+    /// rules) reports the cycles of every fragment, the errors that explain most documents
+    /// nesting without end, which it would otherwise report only at the definitions walked.
+    private func reportFragmentCycles() {
+        for visitor in fragmentDefinitionVisitors where visitor is NoFragmentCyclesRule {
+            for fragment in context.fragmentDefinitions { visitor.enterFragmentDefinition(fragment) }
+        }
     }
 
     // MARK: - Executable definitions

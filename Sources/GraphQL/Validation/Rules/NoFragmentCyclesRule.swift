@@ -49,6 +49,8 @@ final class NoFragmentCyclesRule: ValidationVisitor {
             stack[top].next += 1
             let name = spread.name.value
             if let cycleStart = pathIndexByName[name] {
+                // Past the error limit nothing more is reported: skip building long messages.
+                if context.isAborted { return }
                 let cycle = Array(path[cycleStart...]) + [spread]
                 let via = cycle.dropLast().map { "\"\($0.name.value)\"" }.joined(separator: ", ")
                 context.report(

@@ -6,40 +6,62 @@
 /// and sub-selections that merge in turn.
 /// Spec §5.3.2 https://spec.graphql.org/September2025/#sec-Field-Selection-Merging
 ///
-/// Algorithm (graphql-js's, with graphql-core 3.2.14's memoisation and work budget, the
-/// behaviour our conformance oracle has):
+/// Algorithm: first on shapes, then, only where a conflict exists, graphql-js's.
 ///
-/// - Each selection set of the document (not those of inline fragments, whose fields
-///   belong to the enclosing set) is collected once per parent type into fields grouped
-///   by response name plus the names of the fragments it spreads; collections are cached.
-/// - Fields are compared "within" a collection only there (every pair of one response
-///   group). Then the collection is compared "between" each spread fragment (and, through
-///   them, the fragments they spread), and each pair of spread fragments with each other.
-/// - Two fields under one response name conflict when, unless their parents are mutually
-///   exclusive, names or arguments differ; or when their types differ in list/non-null
-///   shape or leaf type; otherwise their sub-selections are compared "between" as above.
-/// - Memos: a collection remembers which fragments it was compared with, a pair set
-///   remembers compared fragment pairs, a field pair remembers its name/argument verdict,
-///   and the response groups two collections share are computed once.
-/// - Every comparison step spends from a budget of 500,000 units (graphql-core's
-///   `MAX_COMPLEXITY_BUDGET`); exhausting it stops validation with an error instead of
-///   letting a hostile document (thousands of repeated fields, spreads of each other) run
-///   for seconds. Reasons and location lists are capped in length.
+/// - Shapes (FieldMergeShapes.swift): identical fields, selection sets and fragment
+///   bodies are interned once, and whether two shapes can conflict is decided once per
+///   pair of shapes, so the cost grows with the number of distinct (response name, field,
+///   arguments, sub-selection) groups, not with the pairs of field nodes. A selection set
+///   whose expansion (its fields and all its spreads reach) has no conflicting pair of
+///   shapes needs nothing more: that is every selection set of a valid document.
+/// - Otherwise the selection set is compared node by node as graphql-js does (graphql-core
+///   3.2.14's variant, the behaviour of our conformance oracle), so that errors, their
+///   order and locations are graphql-js's: each selection set of the document (not those
+///   of inline fragments, whose fields belong to the enclosing set) is collected once per
+///   parent type into fields grouped by response name plus the fragments it spreads;
+///   fields are compared "within" a collection only there, then "between" the collection
+///   and each spread fragment (and the fragments those spread), and each pair of spread
+///   fragments. Two fields under one response name conflict when, unless their parents
+///   are mutually exclusive, names or arguments differ; or when their types differ in
+///   list/non-null shape or leaf type; otherwise their sub-selections are compared
+///   "between" as above. Memos: a collection remembers which fragments it was compared
+///   with, a pair set remembers compared fragment pairs, a field pair its name/argument
+///   verdict. Every step whose shapes cannot conflict is skipped, which changes no error:
+///   such a step finds nothing, and what it would have memoised finds nothing either.
+/// - Comparison stops once the selection set has more conflicts than validation can still
+///   report (`maxErrors`); reasons and location lists are capped in length (graphql-core).
+/// - A guard for documents that conflict anyway: comparing one selection set node by node
+///   may take at most `maxNodeComparisons` steps, then validation stops with an error
+///   naming that limit and the selection set. Valid documents never compare node by node.
 final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
     static let rule = ValidationRule(name: "OverlappingFieldsCanBeMerged") {
         OverlappingFieldsCanBeMergedRule(context: $0)
     }
     static let name = "OverlappingFieldsCanBeMerged"
-    /// graphql-core's budget: a field pair costs 2, other steps 1 or 2.
-    static let complexityBudget = 500_000
+    /// Steps (field pairs, field-fragment and fragment pairs) one selection set may take
+    /// when compared node by node. Only selection sets with a conflict get there; graphql-js
+    /// needs about a second for this many on our machines (thousands of repetitions of a
+    /// conflicting field), we about 50 ms.
+    static let maxNodeComparisons = 2_000_000
+    /// Steps the whole document may spend comparing node by node before anything is known
+    /// to conflict: enough for any real document (the W2 app query needs under 200), so
+    /// that these never pay for shapes. A selection set that needs more is compared again
+    /// on shapes, its trial undone.
+    static let trialSteps = 4_000
     static let maxConflictDetailLength = 1000
     static let maxConflictNodes = 20
 
-    private let context: ValidationContext
+    let context: ValidationContext
     let events: ValidationEvents = [.selectionSet]
     // Hot bookkeeping read and written on every comparison, never while another access is
     // open, so the dynamic exclusivity checks are left out.
-    @exclusivity(unchecked) private var remainingBudget = OverlappingFieldsCanBeMergedRule.complexityBudget
+    @exclusivity(unchecked) private var remainingSteps = 0
+    @exclusivity(unchecked) private var remainingTrialSteps = OverlappingFieldsCanBeMergedRule.trialSteps
+    /// Whether comparisons skip what shapes show cannot conflict (false during a trial).
+    @exclusivity(unchecked) private var usesShapes = false
+    /// During a trial, the memo entries it changed, to put back when it is abandoned.
+    @exclusivity(unchecked) private var journal: [MemoChange]?
+    @exclusivity(unchecked) var shapes = MergeShapes()
     /// Collections by parent type and selection set (graphql-core keys by node identity;
     /// a parsed selection set is identified by its byte range).
     @exclusivity(unchecked) private var collected: [CollectionKey: FieldCollection] = [:]
@@ -54,7 +76,12 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
         comparedFragmentPairs = FragmentPairSet(count: context.fragmentDefinitions.count)
     }
 
-    private struct BudgetExceeded: Error {}
+    private struct StepLimitReached: Error {}
+
+    private enum MemoChange {
+        case comparedFragment(FieldCollection, Int, Bool?)
+        case fragmentPair(Int, Int, UInt8)
+    }
 
     private struct CollectionKey: Hashable {
         let parentType: String?
@@ -63,7 +90,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
     }
 
     /// One field occurrence, with its definition on the parent type it was collected under.
-    private final class FieldDetails {
+    final class FieldDetails {
         let parentType: String?
         let parentIsObject: Bool
         let node: Field
@@ -80,6 +107,8 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
         var argumentKeyByName: [String: String] = [:]
         /// Name/argument verdicts against other fields with arguments: "" when they match.
         var comparisons: [ObjectIdentifier: String] = [:]
+        /// Interned shape (FieldMergeShapes.swift), -1 until needed.
+        @exclusivity(unchecked) var shape = -1
 
         init(parentType: String?, parentIsObject: Bool, node: Field, definition: FieldDefinitionModel?) {
             self.parentType = parentType
@@ -95,9 +124,11 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
 
     /// The fields of a selection set grouped by response name, and the fragments it spreads
     /// (as fragment indices, -1 for unknown names).
-    private final class FieldCollection {
+    final class FieldCollection {
         let id: Int
         init(id: Int) { self.id = id }
+        /// Interned shape (FieldMergeShapes.swift), -1 until needed.
+        @exclusivity(unchecked) var shape = -1
         // Written while collecting, then only read: no dynamic exclusivity checks needed.
         @exclusivity(unchecked) var responseNames: [String] = []
         @exclusivity(unchecked) var groups: [[FieldDetails]] = []
@@ -105,21 +136,6 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
         @exclusivity(unchecked) var groupIndex: [String: Int]?
         @exclusivity(unchecked) var fragments: [Int] = []
         @exclusivity(unchecked) var comparedFragments: [Int: Bool] = [:]
-        /// Bit per collection id: the shared response names with that collection were already
-        /// counted against the budget (graphql-core caches that list; only its cost shows).
-        @exclusivity(unchecked) var countedOverlaps: [UInt64] = []
-
-        /// Marks `other` as counted; false when it already was.
-        func markCounted(_ other: Int) -> Bool {
-            let word = other >> 6
-            let bit = UInt64(1) << UInt64(other & 63)
-            if word >= countedOverlaps.count {
-                countedOverlaps.append(contentsOf: repeatElement(0, count: word + 1 - countedOverlaps.count))
-            }
-            if countedOverlaps[word] & bit != 0 { return false }
-            countedOverlaps[word] |= bit
-            return true
-        }
         var isEmpty: Bool { responseNames.isEmpty }
 
         func group(_ name: String) -> [FieldDetails]? {
@@ -158,7 +174,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
             flat = count <= 1024 ? [UInt8](repeating: 0, count: count * count) : []
         }
 
-        private func state(_ a: Int, _ b: Int) -> UInt8 {
+        func state(_ a: Int, _ b: Int) -> UInt8 {
             flat.isEmpty ? sparse[a * count + b] ?? 0 : flat[a * count + b]
         }
 
@@ -172,7 +188,10 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
         }
 
         mutating func add(_ a: Int, _ b: Int, exclusive: Bool) {
-            let value: UInt8 = exclusive ? 1 : 2
+            restore(a, b, exclusive ? 1 : 2)
+        }
+
+        mutating func restore(_ a: Int, _ b: Int, _ value: UInt8) {
             if flat.isEmpty { sparse[a * count + b] = value } else { flat[a * count + b] = value }
         }
     }
@@ -204,54 +223,146 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
         } catch {
             context.abort(
                 Self.name,
-                "Validation aborted: comparing the fields that share response names needs more than "
-                    + "\(Self.complexityBudget) steps.")
+                "Validation aborted: the selection set has conflicting fields, and comparing them field by field "
+                    + "needs more than \(Self.maxNodeComparisons) steps (OverlappingFieldsCanBeMerged's limit).",
+                at: [selectionSet.loc])
         }
     }
 
-    private func spend(_ cost: Int) throws(BudgetExceeded) {
-        remainingBudget -= cost
-        if remainingBudget < 0 { throw BudgetExceeded() }
+    private func spend(_ cost: Int) throws(StepLimitReached) {
+        remainingSteps -= cost
+        if remainingSteps < 0 { throw StepLimitReached() }
     }
 
     // MARK: - Comparisons
 
     private func findConflictsWithinSelectionSet(_ parentType: String?, _ selectionSet: SelectionSet)
-        throws(BudgetExceeded) -> [Conflict]
+        throws(StepLimitReached) -> [Conflict]
     {
-        var conflicts: [Conflict] = []
         let collection = collectFields(parentType, selectionSet)
+        // Conflicts past this many could no longer be reported (`maxErrors`).
+        let limit = context.remainingErrorCapacity + 1
+        if remainingTrialSteps > 0 {
+            // A trial, node by node as graphql-js: real documents end here.
+            remainingSteps = remainingTrialSteps
+            usesShapes = false
+            journal = []
+            defer { journal = nil }
+            do {
+                let conflicts = try compareWithin(collection, limit)
+                remainingTrialSteps = remainingSteps
+                return conflicts
+            } catch {
+                remainingTrialSteps = 0
+                for change in (journal ?? []).reversed() {
+                    switch change {
+                    case .comparedFragment(let c, let fragment, let previous): c.comparedFragments[fragment] = previous
+                    case .fragmentPair(let a, let b, let previous): comparedFragmentPairs.restore(a, b, previous)
+                    }
+                }
+            }
+        }
+        // No two shapes of this response level can conflict: nor can any two of its fields.
+        if mergeableWithin(expansion: expansion(ofSet: setShape(collection))) { return [] }
+        remainingSteps = Self.maxNodeComparisons
+        usesShapes = true
+        return try compareWithin(collection, limit)
+    }
+
+    /// graphql-js `findConflictsWithinSelectionSet` for a collection, stopping at `limit`
+    /// conflicts.
+    private func compareWithin(_ collection: FieldCollection, _ limit: Int) throws(StepLimitReached) -> [Conflict] {
+        var conflicts: [Conflict] = []
         // (A) Within the collection's own fields: the only place fields of one set meet.
         for (groupIndex, fields) in collection.groups.enumerated() where fields.count > 1 {
             let name = collection.responseNames[groupIndex]
-            for i in 0..<fields.count {
-                for j in (i + 1)..<fields.count {
-                    if let c = try findConflict(false, name, fields[i], fields[j]) { conflicts.append(c) }
-                }
+            try forEachPairWithin(fields) { (i: Int, j: Int) throws(StepLimitReached) -> Bool in
+                if let c = try findConflict(false, name, fields[i], fields[j]) { conflicts.append(c) }
+                return conflicts.count < limit
             }
+            if conflicts.count >= limit { return conflicts }
         }
         let fragments = collection.fragments
         if !fragments.isEmpty && (!collection.isEmpty || fragments.count > 1) {
             for (i, fragment) in fragments.enumerated() {
                 // (B) The fields against each spread fragment.
                 try collectConflictsBetweenFieldsAndFragment(&conflicts, false, collection, fragment)
+                if conflicts.count >= limit { return conflicts }
                 // (C) Each spread fragment against the ones after it.
                 for other in fragments[(i + 1)...] {
                     try collectConflictsBetweenFragments(&conflicts, false, fragment, other)
+                    if conflicts.count >= limit { return conflicts }
                 }
             }
         }
         return conflicts
     }
 
+    /// Calls `body` with each pair i < j of `fields` whose shapes may conflict, in
+    /// graphql-js's order (by i, then j), until it returns false. Pairs of shapes that
+    /// cannot conflict are never visited, so thousands of repetitions cost nothing.
+    private func forEachPairWithin(
+        _ fields: [FieldDetails], _ body: (Int, Int) throws(StepLimitReached) -> Bool
+    ) throws(StepLimitReached) {
+        guard usesShapes else {
+            for i in 0..<fields.count {
+                for j in (i + 1)..<fields.count {
+                    try spend(1)
+                    guard try body(i, j) else { return }
+                }
+            }
+            return
+        }
+        let shapeOf = fields.map { fieldShape($0) }
+        var positions: [Int: [Int]] = [:]
+        for (i, shape) in shapeOf.enumerated() { positions[shape, default: []].append(i) }
+        let distinct = positions.keys.sorted()
+        var partners: [Int: [Int]] = [:]
+        for i in 0..<fields.count {
+            let shape = shapeOf[i]
+            let candidates: [Int]
+            if let known = partners[shape] {
+                candidates = known
+            } else {
+                candidates = distinct.filter { !mergeable(shape, $0, false) }
+                partners[shape] = candidates
+            }
+            if candidates.isEmpty { continue }
+            var later: [Int] = []
+            for candidate in candidates {
+                let list = positions[candidate] ?? []
+                // First position after i (positions are ascending).
+                var low = 0
+                var high = list.count
+                while low < high {
+                    let mid = (low + high) / 2
+                    if list[mid] <= i { low = mid + 1 } else { high = mid }
+                }
+                later.append(contentsOf: list[low...])
+            }
+            if candidates.count > 1 { later.sort() }
+            for j in later {
+                try spend(1)
+                guard try body(i, j) else { return }
+            }
+        }
+    }
+
     private func collectConflictsBetweenFieldsAndFragment(
         _ conflicts: inout [Conflict], _ exclusive: Bool, _ collection: FieldCollection, _ fragment: Int
-    ) throws(BudgetExceeded) {
+    ) throws(StepLimitReached) {
         try spend(1)
         guard !collection.isEmpty else { return }
         let compared = collection.comparedFragments[fragment]
         // A non-exclusive comparison covers an exclusive one, not the other way round.
         if compared == false || (exclusive && compared == true) { return }
+        // Nothing of the fragment (nor of what it spreads) can conflict with these fields.
+        if usesShapes && fragment >= 0
+            && mergeableBetween(ownExpansion(ofSet: setShape(collection)), expansion(ofFragment: fragment), exclusive)
+        {
+            return
+        }
+        journal?.append(.comparedFragment(collection, fragment, compared))
         collection.comparedFragments[fragment] = exclusive
         guard fragment >= 0 else { return }
         let fragmentCollection = collectFragmentFields(fragment)
@@ -266,11 +377,17 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
 
     private func collectConflictsBetweenFragments(
         _ conflicts: inout [Conflict], _ exclusive: Bool, _ fragment1: Int, _ fragment2: Int
-    ) throws(BudgetExceeded) {
-        try spend(2)
+    ) throws(StepLimitReached) {
+        try spend(1)
         // Unknown fragments (-1) lead nowhere, whatever their names.
         if fragment1 == fragment2 || fragment1 < 0 || fragment2 < 0 { return }
         if comparedFragmentPairs.has(fragment1, fragment2, exclusive: exclusive) { return }
+        // Nothing the two fragments reach can conflict.
+        if usesShapes && mergeableBetween(expansion(ofFragment: fragment1), expansion(ofFragment: fragment2), exclusive)
+        {
+            return
+        }
+        journal?.append(.fragmentPair(fragment1, fragment2, comparedFragmentPairs.state(fragment1, fragment2)))
         comparedFragmentPairs.add(fragment1, fragment2, exclusive: exclusive)
         let collection1 = collectFragmentFields(fragment1)
         let collection2 = collectFragmentFields(fragment2)
@@ -287,7 +404,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
 
     private func findConflictsBetweenSubSelectionSets(
         _ exclusive: Bool, _ collection1: FieldCollection, _ collection2: FieldCollection
-    ) throws(BudgetExceeded) -> [Conflict] {
+    ) throws(StepLimitReached) -> [Conflict] {
         var conflicts: [Conflict] = []
         // (H) Field against field.
         try collectConflictsBetween(&conflicts, exclusive, collection1, collection2)
@@ -309,17 +426,13 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
 
     private func collectConflictsBetween(
         _ conflicts: inout [Conflict], _ exclusive: Bool, _ collection1: FieldCollection, _ collection2: FieldCollection
-    ) throws(BudgetExceeded) {
+    ) throws(StepLimitReached) {
         guard !collection1.isEmpty, !collection2.isEmpty else { return }
-        // Finding the shared response names costs one unit per name of the first collection,
-        // the first time this ordered pair of collections meets.
-        if collection1.markCounted(collection2.id) {
-            try spend(collection1.responseNames.count)
-        }
         for (i, name) in collection1.responseNames.enumerated() {
             guard let fields2 = collection2.group(name) else { continue }
             for field1 in collection1.groups[i] {
-                for field2 in fields2 {
+                let shape1 = usesShapes ? fieldShape(field1) : -1
+                for field2 in fields2 where !usesShapes || !mergeable(shape1, fieldShape(field2), exclusive) {
                     if let c = try findConflict(exclusive, name, field1, field2) { conflicts.append(c) }
                 }
             }
@@ -328,7 +441,8 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
 
     private func findConflict(
         _ parentsExclusive: Bool, _ responseName: String, _ details1: FieldDetails, _ details2: FieldDetails
-    ) throws(BudgetExceeded) -> Conflict? {
+    ) throws(StepLimitReached) -> Conflict? {
+        try spend(1)
         // Distinct object types never apply to the same value, so their fields may differ.
         let exclusive =
             parentsExclusive
@@ -339,7 +453,6 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
         // Whether both come from one field definition (the oracle compares type objects,
         // which are shared only then, or for bare named types).
         let sameDefinition = sameName && details1.parentType == details2.parentType
-        try spend(2)
         if details1.isSimpleLeaf && details2.isSimpleLeaf && sameName
             && Self.identicalTypes(type1, type2, sameDefinition)
         {
@@ -355,7 +468,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
             } else if let cached = details1.comparisons[ObjectIdentifier(details2)] {
                 reason = cached
             } else {
-                reason = try sameArguments(details1, details2) ? "" : "they have differing arguments"
+                reason = sameArguments(details1, details2) ? "" : "they have differing arguments"
                 details1.comparisons[ObjectIdentifier(details2)] = reason
             }
             if !reason.isEmpty {
@@ -363,7 +476,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
                     responseName: responseName, reason: reason, fields1: [details1.loc], fields2: [details2.loc])
             }
         }
-        if let type1, let type2, try doTypesConflict(type1, type2, sameDefinition) {
+        if let type1, let type2, typesConflict(type1, type2, sameDefinition) {
             return Conflict(
                 responseName: responseName, reason: "they return conflicting types \"\(type1)\" and \"\(type2)\"",
                 fields1: [details1.loc], fields2: [details2.loc])
@@ -376,7 +489,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
     }
 
     /// The collection of a field's selection set under the field's named type.
-    private func subCollection(_ details: FieldDetails) -> FieldCollection? {
+    func subCollection(_ details: FieldDetails) -> FieldCollection? {
         if let cached = details.subCollection { return cached }
         guard let selectionSet = details.node.selectionSet else { return nil }
         let collection = collectFields(details.type?.namedType, selectionSet)
@@ -384,23 +497,21 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
         return collection
     }
 
-    private static func identicalTypes(_ a: TypeReference?, _ b: TypeReference?, _ sameDefinition: Bool) -> Bool {
+    static func identicalTypes(_ a: TypeReference?, _ b: TypeReference?, _ sameDefinition: Bool) -> Bool {
         guard let a, let b else { return a == nil && b == nil }
         if case .named(let x) = a, case .named(let y) = b { return x == y }
         return sameDefinition && a == b
     }
 
     /// Two types conflict when their list/non-null shapes differ or they end in different
-    /// leaf types; composite types are compared field by field instead.
-    private func doTypesConflict(_ type1: TypeReference, _ type2: TypeReference, _ sameDefinition: Bool)
-        throws(BudgetExceeded) -> Bool
-    {
+    /// leaf types; composite types are compared field by field instead (graphql-js
+    /// `doTypesConflict`).
+    func typesConflict(_ type1: TypeReference, _ type2: TypeReference, _ sameDefinition: Bool) -> Bool {
         if Self.identicalTypes(type1, type2, sameDefinition) { return false }
-        try spend(1)
         switch (type1, type2) {
-        case (.list(let a), .list(let b)): return try doTypesConflict(a, b, sameDefinition)
+        case (.list(let a), .list(let b)): return typesConflict(a, b, sameDefinition)
         case (.list, _), (_, .list): return true
-        case (.nonNull(let a), .nonNull(let b)): return try doTypesConflict(a, b, sameDefinition)
+        case (.nonNull(let a), .nonNull(let b)): return typesConflict(a, b, sameDefinition)
         case (.nonNull, _), (_, .nonNull): return true
         case (.named(let a), .named(let b)):
             let leaf1 = context.schema.types[a]?.isLeafType ?? false
@@ -409,19 +520,18 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
         }
     }
 
-    private func sameArguments(_ details1: FieldDetails, _ details2: FieldDetails) throws(BudgetExceeded) -> Bool {
+    private func sameArguments(_ details1: FieldDetails, _ details2: FieldDetails) -> Bool {
         let arguments1 = argumentKeys(details1)
         let arguments2 = argumentKeys(details2)
         if arguments1.isEmpty { return arguments2.isEmpty }
         guard arguments1.count == arguments2.count else { return false }
         for (name, key) in arguments1 {
-            try spend(1)
             guard let other = details2.argumentKeyByName[name], other == key else { return false }
         }
         return true
     }
 
-    private func argumentKeys(_ details: FieldDetails) -> [(String, String)] {
+    func argumentKeys(_ details: FieldDetails) -> [(String, String)] {
         if let keys = details.argumentKeys { return keys }
         let keys = details.node.arguments.map { ($0.name.value, Self.valueKey($0.value)) }
         for (name, key) in keys { details.argumentKeyByName[name] = key }
@@ -487,7 +597,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
 
     // MARK: - Collecting fields
 
-    private func collectFragmentFields(_ index: Int) -> FieldCollection {
+    func collectFragmentFields(_ index: Int) -> FieldCollection {
         if let cached = fragmentCollections[index] { return cached }
         let fragment = context.fragmentDefinitions[index]
         let name = fragment.typeCondition.name.value
