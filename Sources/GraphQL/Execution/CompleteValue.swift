@@ -8,6 +8,9 @@ extension ExecutionContext {
     func completeValue(
         _ shape: CompletionShape, field: FieldPlan, value: FieldValue, path: ResponsePath, out: ResponseWriter
     ) throws(FieldFailure) {
+        if case .pending(let pending) = value {
+            return try completePendingValue(pending, shape, field: field, path: path, out: out)
+        }
         var shape = shape
         if case .nonNull(let inner) = shape {
             // Every completion of a non-null value is non-null, except a type the schema lacks.
@@ -33,6 +36,22 @@ extension ExecutionContext {
         case .nonNull, .unknown:
             out.buffer.writeNull()
         }
+    }
+
+    /// A value not known yet: a hole that `finish` fills by awaiting it and completing what it
+    /// returns with `shape` (graphql-js `completePromisedValue`).
+    private func completePendingValue(
+        _ pending: PendingValue, _ shape: CompletionShape, field: FieldPlan, path: ResponsePath, out: ResponseWriter
+    ) throws(FieldFailure) {
+        guard allowsAsync else {
+            throw failure(
+                "A value of \(field.parentType).\(field.fieldName) is asynchronous; run the operation with execute(…) async.",
+                field, path)
+        }
+        out.addHole(
+            PendingField(
+                plan: field, work: pending.work, path: path.components, shape: shape,
+                deferMap: out.incremental?.deferMap), nullable: !shape.isNonNull)
     }
 
     /// Leaves (§6.4.3 step 2): the common well-typed cases written directly, the rest
@@ -70,6 +89,16 @@ extension ExecutionContext {
         _ itemShape: CompletionShape, field: FieldPlan, value: FieldValue, path: ResponsePath,
         out: ResponseWriter
     ) throws(FieldFailure) {
+        if let incremental = field.incremental, !path.endsWithIndex {
+            switch incremental.stream {
+            case .success(nil): break
+            case .success(let stream?):
+                return try completeStreamedListValue(
+                    stream, itemShape, field: field, value: value, path: path, out: out)
+            case .failure(let error):
+                throw FieldFailure(error: located(error, nodes: field.fieldNodes, path: path.components))
+            }
+        }
         switch value {
         case .json(.array(let items)):
             out.buffer.append(UInt8(ascii: "["))
@@ -93,7 +122,7 @@ extension ExecutionContext {
     }
 
     @inline(__always)
-    private func completeItem(
+    func completeItem(
         _ item: FieldValue, _ itemShape: CompletionShape, at index: Int, field: FieldPlan, path: ResponsePath,
         out: ResponseWriter
     ) throws(FieldFailure) {
@@ -119,7 +148,11 @@ extension ExecutionContext {
         _ typeName: String, field: FieldPlan, value: FieldValue, path: ResponsePath, out: ResponseWriter
     ) throws(FieldFailure) {
         switch field.subPlan(for: typeName, in: self) {
-        case .success(let plan): try executeSelectionSet(plan, source: value, path: path, out: out)
+        case .success(let plan):
+            if let incremental = plan.incremental {
+                return try executeDeferringSelectionSet(plan, incremental, source: value, path: path, out: out)
+            }
+            try executeSelectionSet(plan, source: value, path: path, out: out)
         case .failure(let error):
             throw FieldFailure(error: located(error, nodes: field.fieldNodes, path: path.components))
         }
@@ -161,7 +194,7 @@ extension ExecutionContext {
         }
     }
 
-    private func failure(_ message: String, _ field: FieldPlan, _ path: ResponsePath) -> FieldFailure {
+    func failure(_ message: String, _ field: FieldPlan, _ path: ResponsePath) -> FieldFailure {
         FieldFailure(error: located(GraphQLError(message), nodes: field.fieldNodes, path: path.components))
     }
 }

@@ -43,7 +43,7 @@ public func execute(
     case .pending(let out):
         data = await withTaskExecutorPreference(RequestExecutor()) {
             do throws(FieldFailure) {
-                return try await execution.finish(out)
+                return try await execution.finish(out).bytes
             } catch {
                 execution.record(error.error)
                 return nullJSON()
@@ -51,7 +51,7 @@ public func execute(
         }
     case .serial(let plan):
         data = await withTaskExecutorPreference(RequestExecutor()) {
-            await execution.executeFieldsSerially(plan, rootValue: rootValue)
+            await execution.executeFieldsSerially(plan, rootValue: rootValue).bytes
         }
     }
     return ExecutionResult(dataBuffer: data, errors: execution.collectedErrors)
@@ -82,16 +82,17 @@ public func executeSynchronously(
     return ExecutionResult(dataBuffer: data, errors: execution.collectedErrors)
 }
 
-private func nullJSON() -> JSONByteBuffer {
+func nullJSON() -> JSONByteBuffer {
     let buffer = JSONByteBuffer(capacity: 16)
     buffer.writeNull()
     return buffer
 }
 
 /// GetOperation and CoerceVariableValues: the execution context, or the request errors.
-private func prepareExecution(
+func prepareExecution(
     schema: Schema, document: Document, source: Source, variableValues: JSONObject, operationName: String?,
-    resolvers: any ExecutionResolvers, context: (any Sendable)?, allowsAsync: Bool, activity: (any ExecutionActivity)?
+    resolvers: any ExecutionResolvers, context: (any Sendable)?, allowsAsync: Bool, activity: (any ExecutionActivity)?,
+    incremental: Bool = false
 ) -> Result<ExecutionContext, RequestErrors> {
     let operation: OperationDefinition
     let fragments: [String: FragmentDefinition]
@@ -107,7 +108,8 @@ private func prepareExecution(
         return .success(
             ExecutionContext(
                 schema: schema, source: source, operation: operation, fragments: fragments, variableValues: coerced,
-                resolvers: resolvers, contextValue: context, allowsAsync: allowsAsync, activity: activity))
+                resolvers: resolvers, contextValue: context, allowsAsync: allowsAsync, activity: activity,
+                incremental: incremental))
     }
 }
 
@@ -115,7 +117,7 @@ private func prepareExecution(
 enum OperationStart {
     /// Finished: the `data` JSON (null after a root failure).
     case done(JSONByteBuffer)
-    /// Holes remain (query or subscription).
+    /// Holes remain (query or subscription), or the walk registered incremental records.
     case pending(ResponseWriter)
     /// A mutation: its root fields run one by one (§6.2.2).
     case serial(SelectionPlan)
@@ -137,6 +139,8 @@ extension ExecutionContext {
             return .done(nullJSON())
         }
         let plan: SelectionPlan
+        // Incremental plans differ from ordinary ones (`@defer` splits them): never cached together.
+        let planCache = incremental ? nil : planCache
         if let cached = planCache?.plan(for: operation, variables: variableValues) {
             plan = cached
         } else {
@@ -150,38 +154,49 @@ extension ExecutionContext {
         }
         if operation.operation == .mutation { return .serial(plan) }
         let path = ResponsePath()
-        let out = ResponseWriter(capacity: 1 << 16, tracksFrames: allowsAsync)
+        let out = ResponseWriter(
+            capacity: 1 << 16, tracksFrames: allowsAsync,
+            incremental: incremental ? IncrementalWalk(deferMap: .empty) : nil)
         do {
-            try executeSelectionSet(plan, source: rootValue, path: path, out: out)
+            if let deferring = plan.incremental {
+                try executeDeferringSelectionSet(plan, deferring, source: rootValue, path: path, out: out)
+            } else {
+                try executeSelectionSet(plan, source: rootValue, path: path, out: out)
+            }
         } catch {
             record(error.error)
             return .done(nullJSON())
         }
-        return out.holes.isEmpty ? .done(out.buffer) : .pending(out)
+        return out.holes.isEmpty && !incremental ? .done(out.buffer) : .pending(out)
     }
 
     /// ExecuteMutation's serial execution (§6.2.2, §6.3.1 "Normal and Serial Execution"):
     /// each root field, its sub-selections included, finishes before the next one starts.
-    func executeFieldsSerially(_ plan: SelectionPlan, rootValue: FieldValue) async -> JSONByteBuffer {
+    /// Incremental records of the fields' values come along; a failure nulls `data` and drops them.
+    func executeFieldsSerially(_ plan: SelectionPlan, rootValue: FieldValue) async -> FinishedValue {
         let data = JSONByteBuffer()
+        var records: [IncrementalDataRecord] = []
+        // Root-level `@defer` in a mutation is a validation error; unvalidated, its fields just run now.
+        let deferMap = incremental ? DeferMap.empty.adding(plan.incremental?.newDeferUsages ?? [], at: []) : nil
         data.append(UInt8(ascii: "{"))
         for (index, field) in plan.fields.enumerated() {
             let path = ResponsePath()
             path.push(field)
-            let out = ResponseWriter(tracksFrames: true)
+            let out = ResponseWriter(tracksFrames: true, incremental: deferMap.map { IncrementalWalk(deferMap: $0) })
             do throws(FieldFailure) {
                 try executeField(field, source: rootValue, path: path, out: out)
                 let value = try await finish(out)
                 if index > 0 { data.append(UInt8(ascii: ",")) }
                 field.encodedKey.withUnsafeBufferPointer { data.append($0) }
-                data.append(value)
+                data.append(value.bytes)
+                records += value.records
             } catch {
                 record(error.error)
-                return nullJSON()
+                return FinishedValue(nullJSON())
             }
         }
         data.append(UInt8(ascii: "}"))
-        return data
+        return FinishedValue(data, records: records)
     }
 
     /// `executeFieldsSerially` for synchronous resolvers: one walk, nothing to await.

@@ -95,7 +95,9 @@ extension ExecutionContext {
                             "The resolver of \(field.parentType).\(field.fieldName) is asynchronous; run the operation with execute(…) async."
                         ), field, path, out)
                 }
-                out.addHole(PendingField(plan: field, work: work, path: components), nullable: field.isNullable)
+                out.addHole(
+                    PendingField(plan: field, work: work, path: components, deferMap: out.incremental?.deferMap),
+                    nullable: field.isNullable)
                 return
             }
         }

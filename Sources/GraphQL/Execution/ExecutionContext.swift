@@ -17,12 +17,15 @@ final class ExecutionContext: Sendable {
     /// False for `executeSynchronously`: a resolver answering `.later` is then a field error.
     let allowsAsync: Bool
     let activity: (any ExecutionActivity)?
+    /// True for `executeIncrementally`: CollectFields honours `@defer` and list completion
+    /// `@stream` (IncrementalExecution.swift); false ignores both, as the spec allows.
+    let incremental: Bool
     private let errors = Mutex<[GraphQLError]>([])
 
     init(
         schema: Schema, source: Source, operation: OperationDefinition, fragments: [String: FragmentDefinition],
         variableValues: JSONObject, resolvers: any ExecutionResolvers, contextValue: (any Sendable)?,
-        allowsAsync: Bool, activity: (any ExecutionActivity)?
+        allowsAsync: Bool, activity: (any ExecutionActivity)?, incremental: Bool = false
     ) {
         self.schema = schema
         self.source = source
@@ -33,6 +36,22 @@ final class ExecutionContext: Sendable {
         self.contextValue = contextValue
         self.allowsAsync = allowsAsync
         self.activity = activity
+        self.incremental = incremental
+    }
+
+    /// The same execution with an error list of its own: a deferred execution group or a
+    /// streamed item collects the errors its payload carries (incremental delivery RFC §7).
+    init(errorScopeOf parent: ExecutionContext) {
+        self.schema = parent.schema
+        self.source = parent.source
+        self.operation = parent.operation
+        self.fragments = parent.fragments
+        self.variableValues = parent.variableValues
+        self.resolvers = parent.resolvers
+        self.contextValue = parent.contextValue
+        self.allowsAsync = parent.allowsAsync
+        self.activity = parent.activity
+        self.incremental = parent.incremental
     }
 
     func record(_ error: GraphQLError) {

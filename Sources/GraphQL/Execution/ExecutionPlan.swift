@@ -10,10 +10,14 @@ import Synchronization
 final class SelectionPlan: Sendable {
     let objectType: String
     let fields: [FieldPlan]
+    /// What incremental execution does at this object beyond `fields`: the `@defer` usages it
+    /// starts and the execution groups it defers (IncrementalPlan.swift); nil when there are none.
+    let incremental: IncrementalSelection?
 
-    init(objectType: String, fields: [FieldPlan]) {
+    init(objectType: String, fields: [FieldPlan], incremental: IncrementalSelection? = nil) {
         self.objectType = objectType
         self.fields = fields
+        self.incremental = incremental
     }
 
     /// Plans `selectionSets` (the merged selection sets of one response key, or the
@@ -22,6 +26,10 @@ final class SelectionPlan: Sendable {
     static func make(
         objectType: String, selectionSets: [SelectionSet], in context: ExecutionContext
     ) throws(GraphQLError) -> SelectionPlan {
+        if context.incremental {
+            return try makeIncremental(
+                objectType: objectType, selectionSets: selectionSets.map { ($0, nil) }, groupUsages: [], in: context)
+        }
         let grouped = try collectFields(objectType: objectType, selectionSets: selectionSets, in: context)
         var plans: [FieldPlan] = []
         plans.reserveCapacity(grouped.count)
@@ -77,6 +85,9 @@ final class FieldPlan: Sendable {
     let isNullable: Bool
     /// `"responseKey":` as UTF-8, written before the value.
     let encodedKey: [UInt8]
+    /// The `@defer` usages of the nodes and the field's `@stream`, in incremental execution
+    /// only (IncrementalPlan.swift).
+    let incremental: IncrementalField?
     /// Where `fieldName` was last found among a source JSON object's keys: objects of one
     /// list usually share their key order, so the default resolver's lookup is one compare.
     /// Relaxed: a stale hint only costs a scan.
@@ -86,8 +97,9 @@ final class FieldPlan: Sendable {
 
     init(
         responseKey: String, fieldNodes: [Field], parentType: String, definition: FieldDefinitionModel,
-        context: ExecutionContext
+        context: ExecutionContext, incremental: IncrementalField? = nil
     ) {
+        self.incremental = incremental
         self.responseKey = responseKey
         self.fieldName = definition.name
         self.fieldNodes = fieldNodes
@@ -168,7 +180,14 @@ final class FieldPlan: Sendable {
         if let hit = subPlans.withLock({ cache in cache.first { $0.0 == objectType }?.1 }) { return hit }
         // Built outside the lock: planning may recurse into fragments, never into this cache.
         let built = Result { () throws(GraphQLError) in
-            try SelectionPlan.make(
+            if let incremental {
+                return try SelectionPlan.makeIncremental(
+                    objectType: objectType,
+                    selectionSets: zip(fieldNodes, incremental.deferUsages).compactMap { node, usage in
+                        node.selectionSet.map { ($0, usage) }
+                    }, groupUsages: incremental.groupUsages, in: context)
+            }
+            return try SelectionPlan.make(
                 objectType: objectType, selectionSets: fieldNodes.compactMap(\.selectionSet), in: context)
         }
         return subPlans.withLock { cache in

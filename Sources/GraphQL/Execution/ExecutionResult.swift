@@ -58,6 +58,12 @@ public struct ExecutionResult: Sendable {
     /// `data` (spec §7.1 "Response Format"; omitted when `extensions` is empty). The data text
     /// is copied once, never parsed back.
     public func serialized(extensions: JSONObject) -> [UInt8] {
+        serialized(extensions: extensions, trailing: JSONObject())
+    }
+
+    /// `serialized(extensions:)` with `trailing`'s entries between `data` and `extensions` (an
+    /// incremental initial payload's `pending` and `hasNext`).
+    func serialized(extensions: JSONObject, trailing: JSONObject) -> [UInt8] {
         let head = JSONByteBuffer(capacity: 256)
         head.append(UInt8(ascii: "{"))
         if !errors.isEmpty {
@@ -69,6 +75,12 @@ public struct ExecutionResult: Sendable {
             head.appendLiteral("\"data\":")
         }
         let tail = JSONByteBuffer(capacity: 128)
+        for (key, value) in trailing.entries {
+            if !errors.isEmpty || dataBuffer != nil || tail.count > 0 { tail.append(UInt8(ascii: ",")) }
+            tail.write(string: key)
+            tail.append(UInt8(ascii: ":"))
+            tail.write(value)
+        }
         if extensions.count > 0 {
             if !errors.isEmpty || dataBuffer != nil { tail.append(UInt8(ascii: ",")) }
             tail.appendLiteral("\"extensions\":")

@@ -8,6 +8,9 @@
 ///   application's own resolvers understand (read it back with `hostValue`); the default
 ///   resolver reads it only when it conforms to `PropertyReadable`.
 /// - `.list` is a list of such values, for list fields whose items are not plain JSON.
+/// - `.pending` is a value that becomes known later (graphql-js: a Promise, say as a list item
+///   that resolves on its own): the executor awaits it where it completes the value, while the
+///   rest of the response goes on. Only `execute` (async) accepts it.
 ///
 /// Application values travel boxed (`HostBox`) so that copying a `FieldValue` — done for
 /// every field — is a plain retain rather than an existential copy.
@@ -15,6 +18,7 @@ public enum FieldValue: Sendable {
     case json(JSONValue)
     case hostBox(HostBox)
     case list([FieldValue])
+    case pending(PendingValue)
 
     public static let null = FieldValue.json(.null)
 
@@ -31,6 +35,13 @@ public enum FieldValue: Sendable {
         if case .json(.null) = self { return true }
         return false
     }
+}
+
+/// The work behind `FieldValue.pending`: it returns the value, or throws a field error at the
+/// value's position.
+public final class PendingValue: Sendable {
+    let work: @Sendable () async throws -> FieldValue
+    public init(_ work: @escaping @Sendable () async throws -> FieldValue) { self.work = work }
 }
 
 /// The box around an application value in `FieldValue.host(_:)`.

@@ -9,19 +9,32 @@
 // reports the first rejection); with no frame, the failure leaves `finish` and nulls
 // whatever holds this walk's value.
 
+/// A walk's value once its holes are filled: the bytes, and (incremental execution) the
+/// records for later payloads that survived null propagation, in the order they were met.
+struct FinishedValue {
+    let bytes: JSONByteBuffer
+    let records: [IncrementalDataRecord]
+
+    init(_ bytes: JSONByteBuffer, records: [IncrementalDataRecord] = []) {
+        self.bytes = bytes
+        self.records = records
+    }
+}
+
 extension ExecutionContext {
-    /// The bytes of `out` with every hole filled.
+    /// The bytes of `out` with every hole filled, and the incremental records of `out` and of
+    /// its holes' walks that are not inside a position nulled meanwhile.
     /// - Throws: `FieldFailure` when a hole fails in a non-null position with no nullable
     ///   position around it inside `out`.
-    func finish(_ out: ResponseWriter) async throws(FieldFailure) -> JSONByteBuffer {
+    func finish(_ out: ResponseWriter) async throws(FieldFailure) -> FinishedValue {
         let holes = out.holes
-        if holes.isEmpty { return out.buffer }
-        var outcomes = [Result<JSONByteBuffer, FieldFailure>?](repeating: nil, count: holes.count)
+        if holes.isEmpty { return FinishedValue(out.buffer, records: out.incremental?.records.map(\.record) ?? []) }
+        var outcomes = [Result<FinishedValue, FieldFailure>?](repeating: nil, count: holes.count)
         if holes.count == 1 {
             // One hole: nothing to overlap with, so no task.
             outcomes[0] = await fill(holes[0].field)
         } else {
-            await withTaskGroup(of: (Int, Result<JSONByteBuffer, FieldFailure>).self) { group in
+            await withTaskGroup(of: (Int, Result<FinishedValue, FieldFailure>).self) { group in
                 for (index, hole) in holes.enumerated() {
                     let field = hole.field
                     activity?.enter()
@@ -37,7 +50,7 @@ extension ExecutionContext {
             }
         }
 
-        var replacements: [JSONByteBuffer?] = Array(repeating: nil, count: holes.count)
+        var replacements: [FinishedValue?] = Array(repeating: nil, count: holes.count)
         var nulledFrames: Set<Int> = []
         var topFailure: FieldFailure? = nil
         for (index, hole) in holes.enumerated() {
@@ -62,7 +75,7 @@ extension ExecutionContext {
 
     /// Awaits a pending field's resolver, then completes its value (§6.4.3) in a walk of
     /// its own and finishes that.
-    private func fill(_ field: PendingField) async -> Result<JSONByteBuffer, FieldFailure> {
+    private func fill(_ field: PendingField) async -> Result<FinishedValue, FieldFailure> {
         // A cancelled request (its deadline passed, its client left) stops here instead of
         // resolving and completing values nobody will read.
         if Task.isCancelled { return .failure(cancelled(field)) }
@@ -74,10 +87,11 @@ extension ExecutionContext {
                 FieldFailure(error: located(graphQLError(from: error), nodes: field.plan.fieldNodes, path: field.path)))
         }
         if Task.isCancelled { return .failure(cancelled(field)) }
-        let out = ResponseWriter(capacity: 256, tracksFrames: true)
+        let out = ResponseWriter(
+            capacity: 256, tracksFrames: true, incremental: field.deferMap.map { IncrementalWalk(deferMap: $0) })
         let path = ResponsePath(prefix: field.path)
         do throws(FieldFailure) {
-            try completeValue(field.plan.shape, field: field.plan, value: value, path: path, out: out)
+            try completeValue(field.shape, field: field.plan, value: value, path: path, out: out)
             return .success(try await finish(out))
         } catch {
             return .failure(error)
@@ -89,9 +103,10 @@ extension ExecutionContext {
     }
 
     /// `out`'s bytes with each hole replaced (`null` when it has no replacement) and each
-    /// nulled frame's range replaced by `null`.
-    private func splice(_ out: ResponseWriter, replacements: [JSONByteBuffer?], nulledFrames: Set<Int>)
-        -> JSONByteBuffer
+    /// nulled frame's range replaced by `null`; the records of `out` and of the replacements
+    /// used, minus those inside a nulled range.
+    private func splice(_ out: ResponseWriter, replacements: [FinishedValue?], nulledFrames: Set<Int>)
+        -> FinishedValue
     {
         // Outermost nulled ranges only, in order.
         var ranges: [(start: Int, end: Int)] = []
@@ -100,6 +115,13 @@ extension ExecutionContext {
             ranges.append(range)
         }
         let result = JSONByteBuffer(capacity: out.buffer.count + 256)
+        var records: [IncrementalDataRecord] = []
+        if let walk = out.incremental {
+            for (offset, record) in walk.records
+            where !ranges.contains(where: { $0.start <= offset && offset < $0.end }) {
+                records.append(record)
+            }
+        }
         var position = 0
         var nextRange = 0
         for (index, hole) in out.holes.enumerated() {
@@ -112,7 +134,8 @@ extension ExecutionContext {
             if nextRange < ranges.count && ranges[nextRange].start <= hole.offset { continue }  // inside a nulled range
             result.append(out.buffer, from: position, to: hole.offset)
             if let replacement = replacements[index] {
-                result.append(replacement)
+                result.append(replacement.bytes)
+                records += replacement.records
             } else {
                 result.writeNull()
             }
@@ -124,6 +147,6 @@ extension ExecutionContext {
             position = range.end
         }
         result.append(out.buffer, from: position)
-        return result
+        return FinishedValue(result, records: records)
     }
 }

@@ -39,6 +39,13 @@ final class ResponsePath {
 
     @inline(__always) func pop() { count -= 1 }
 
+    /// The position is a list item (a list completed here is an inner list of a field's list).
+    var endsWithIndex: Bool {
+        if count > 0 { return entries[count - 1].field == nil }
+        if case .index? = prefix.last { return true }
+        return false
+    }
+
     private func grow() {
         let bigger = UnsafeMutablePointer<Entry>.allocate(capacity: capacity * 2)
         bigger.moveInitialize(from: entries, count: count)

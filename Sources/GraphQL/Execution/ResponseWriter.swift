@@ -14,6 +14,8 @@ final class ResponseWriter {
     /// Byte ranges of the nullable positions some hole depends on; `end` is set on close.
     private(set) var frames: [(start: Int, end: Int)] = []
     private var openFrames: [(start: Int, registered: Int?)] = []
+    /// Incremental execution only: the records this walk leaves for later payloads.
+    let incremental: IncrementalWalk?
 
     /// A place in the bytes where a pending field's value goes.
     struct Hole {
@@ -25,9 +27,10 @@ final class ResponseWriter {
         let frame: Int?
     }
 
-    init(capacity: Int = 4096, tracksFrames: Bool) {
+    init(capacity: Int = 4096, tracksFrames: Bool, incremental: IncrementalWalk? = nil) {
         buffer = JSONByteBuffer(capacity: capacity)
         self.tracksFrames = tracksFrames
+        self.incremental = incremental
     }
 
     /// A nullable position starts at byte `start`.
@@ -57,16 +60,34 @@ final class ResponseWriter {
         holes.append(Hole(offset: buffer.count, field: field, nullable: nullable, frame: frame))
     }
 
-    /// Drops everything written from `offset` on, holes included (the position there failed).
+    /// Drops everything written from `offset` on, holes and incremental records included (the
+    /// position there failed).
     func rewind(to offset: Int) {
         buffer.truncate(to: offset)
         while let last = holes.last, last.offset >= offset { holes.removeLast() }
+        incremental?.rewind(to: offset)
     }
 }
 
-/// A field whose resolver answered `.later`: the work, and where its value goes.
+/// A value that is not there yet: a field whose resolver answered `.later`, or a list item given
+/// as `FieldValue.later`. The work, how to complete its value, and where the value goes.
 struct PendingField: Sendable {
     let plan: FieldPlan
     let work: @Sendable () async throws -> FieldValue
     let path: [PathComponent]
+    /// The shape to complete the value with: the field's, or its list's item shape.
+    let shape: CompletionShape
+    /// Incremental execution: the deferred fragment records visible at the value.
+    let deferMap: DeferMap?
+
+    init(
+        plan: FieldPlan, work: @escaping @Sendable () async throws -> FieldValue, path: [PathComponent],
+        shape: CompletionShape? = nil, deferMap: DeferMap? = nil
+    ) {
+        self.plan = plan
+        self.work = work
+        self.path = path
+        self.shape = shape ?? plan.shape
+        self.deferMap = deferMap
+    }
 }

@@ -79,7 +79,8 @@ func serializeLeaf(_ value: FieldValue, _ kind: LeafKind) -> Result<JSONValue, C
     }
 }
 
-/// The JSON form of a resolved value; nil when it holds an application (`.host`) value.
+/// The JSON form of a resolved value; nil when it holds an application (`.host`) value or one
+/// not known yet.
 func jsonForm(_ value: FieldValue) -> JSONValue? {
     switch value {
     case .json(let json): return json
@@ -91,7 +92,7 @@ func jsonForm(_ value: FieldValue) -> JSONValue? {
             array.append(json)
         }
         return .array(array)
-    case .hostBox: return nil
+    case .hostBox, .pending: return nil
     }
 }
 

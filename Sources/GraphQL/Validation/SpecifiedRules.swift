@@ -57,3 +57,23 @@ public let specifiedRules: [ValidationRule] = [
     // graphql-js 16.9 recommended rule (no spec section): bounds introspection list nesting
     MaxIntrospectionDepthRule.rule,
 ]
+
+/// `specifiedRules` plus the incremental delivery RFC's rules for `@defer` and `@stream`, in
+/// graphql-js 17's order (after the directive rules): for schemas that carry both directives
+/// (`Schema.addingIncrementalDirectives`) and executors that honour them (`executeIncrementally`).
+public let incrementalDeliveryRules: [ValidationRule] = {
+    var rules = specifiedRules
+    let position = (rules.firstIndex { $0.name == "UniqueDirectivesPerLocation" } ?? rules.count - 1) + 1
+    rules.insert(
+        contentsOf: [
+            // Incremental delivery RFC "Defer And Stream Directives Are Used On Valid Root Field"
+            DeferStreamDirectiveOnRootFieldRule.rule,
+            // Incremental delivery RFC "Defer And Stream Directives Are Used On Valid Operations"
+            DeferStreamDirectiveOnValidOperationsRule.rule,
+            // Incremental delivery RFC "Defer And Stream Directive Labels Are Unique"
+            DeferStreamDirectiveLabelRule.rule,
+            // Incremental delivery RFC "Stream Directives Are Used On List Fields"
+            StreamDirectiveOnListFieldRule.rule,
+        ], at: position)
+    return rules
+}()
