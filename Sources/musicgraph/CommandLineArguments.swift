@@ -11,7 +11,7 @@ struct CommandLineArguments {
     /// Switches that never take a value.
     static let knownSwitches: Set<String> = [
         "--help", "-h", "--json", "--demo", "--no-result-cache", "--no-apq", "--require-trusted-documents",
-        "--cache-control-public", "--limit-loopback-connections", "--fail-on-deprecated", "--mock",
+        "--cache-control-public", "--limit-loopback-connections", "--fail-on-deprecated", "--mock", "--incremental",
     ]
 
     init(_ argv: [String]) {

@@ -11,6 +11,12 @@ import GraphQLMocks
 /// errors-only response for request errors (syntax, validation, operation selection,
 /// variable coercion); exit 2 for CLI problems (unreadable files, invalid schema or data).
 /// The contract is ../shared/conformance/README.md "The CLI contract".
+///
+/// With `--incremental` the schema gains `@defer` and `@stream`, validation their rules, and
+/// the response is printed as JSON Lines, one payload per line as soon as it is ready (one
+/// line, the ordinary response, when nothing is deferred); `{"__delayMs": N, "value": V}` in
+/// the data stands for V known N ms later (DelayedValueResolvers). The contract is
+/// ../shared/conformance/README.md "Incremental delivery".
 func runExecCommand(_ args: CommandLineArguments) -> Int32 {
     if args.wantsHelp {
         writeStdout(execUsage)
@@ -19,13 +25,15 @@ func runExecCommand(_ args: CommandLineArguments) -> Int32 {
     let unknown = args.unknown(
         allowed: Set([
             "--schema", "--data", "--variables", "--operation", "--max-tokens", "--max-depth", "--repeat",
+            "--incremental",
         ]).union(MockOptions.names))
     guard unknown.isEmpty else { return fail("exec", CLIError("unknown option \(unknown[0]); see --help")) }
     guard args.positionals.count <= 1 else { return fail("exec", CLIError("expects at most one FILE")) }
 
+    let incremental = args.flag("--incremental")
     let options: ParseOptions
     let repeatCount: Int?
-    let schema: Schema
+    var schema: Schema
     var rootValue: JSONValue = .object(JSONObject())
     var resolvers: any ExecutionResolvers = PropertyResolvers()
     let documentBytes: [UInt8]
@@ -35,6 +43,7 @@ func runExecCommand(_ args: CommandLineArguments) -> Int32 {
             maxDepth: try args.int("--max-depth") ?? ParseOptions.defaultMaxDepth)
         repeatCount = try args.int("--repeat")
         if repeatCount == 0 { throw CLIError("--repeat expects at least 1") }
+        if incremental && repeatCount != nil { throw CLIError("--repeat does not combine with --incremental") }
         guard let schemaPath = args.value("--schema") else { throw CLIError("--schema S.graphql is required") }
         schema = try loadSchema(schemaPath)
         if let engine = try MockOptions.engine(args, schema: schema) {
@@ -70,6 +79,14 @@ func runExecCommand(_ args: CommandLineArguments) -> Int32 {
     }
 
     let source = Source(bytes: documentBytes, name: args.positionals.first ?? "stdin")
+    if incremental {
+        schema = schema.addingIncrementalDirectives()
+        // Static data reads through the delay convention; mocks answer as they do without the flag.
+        if resolvers is PropertyResolvers { resolvers = DelayedValueResolvers() }
+        return execIncrementally(
+            schema: schema, source: source, options: options, rootValue: rootValue, variables: variables,
+            operationName: args.value("--operation"), resolvers: resolvers)
+    }
     var timer = PhaseTimer()
     var output: [UInt8] = []
     var isRequestError = false
@@ -102,6 +119,37 @@ func runExecCommand(_ args: CommandLineArguments) -> Int32 {
     return isRequestError ? 1 : 0
 }
 
+/// `exec --incremental` after the inputs are read: parse, validate with the incremental
+/// delivery rules, execute, one JSON line per payload.
+private func execIncrementally(
+    schema: Schema, source: Source, options: ParseOptions, rootValue: JSONValue, variables: JSONObject,
+    operationName: String?, resolvers: any ExecutionResolvers
+) -> Int32 {
+    let document: Document
+    do {
+        document = try parse(source, options: options)
+    } catch {
+        return requestError(error)
+    }
+    let validationErrors = validate(schema: schema, document: document, source: source, rules: incrementalDeliveryRules)
+    guard validationErrors.isEmpty else {
+        writeStdout(errorsJSON(validationErrors) + "\n")
+        return 1
+    }
+    return runGatewayBlocking {
+        var status: Int32 = 0
+        await executeIncrementally(
+            schema: schema, document: document, source: source, rootValue: .json(rootValue), variableValues: variables,
+            operationName: operationName, resolvers: resolvers
+        ) { payload in
+            if case .complete(let result) = payload, result.isRequestError { status = 1 }
+            writeAll(payload.serialized() + [UInt8(ascii: "\n")], to: 1)
+            return true
+        }
+        return status
+    }
+}
+
 /// Prints an errors-only response and returns exit status 1.
 private func requestError(_ error: GraphQLError) -> Int32 {
     writeStdout(errorsJSON([error]) + "\n")
@@ -124,6 +172,11 @@ private let execUsage = """
     with the gateway's schema, ids are global ids of the right provider.
 
     options:
+      --incremental      honour @defer and @stream (added to the schema, with their validation
+                         rules): print one JSON line per payload as it is ready, the initial
+                         {"data","pending","hasNext":true} then {"hasNext","incremental",
+                         "completed",...}; {"__delayMs": N, "value": V} in ROOT.json is V,
+                         N ms later
       --variables JSON   variable values, as a JSON object given as the argument text
       --operation NAME   the operation to run when the document has several
       --max-tokens N     fail with a syntax error past N tokens (default: no limit)

@@ -19,6 +19,9 @@ import GraphQL
 /// checked. Exit status: 0 without errors, 1 with errors, 2 when an input could not be read,
 /// the schema is invalid (its errors as `FILE:LINE:COLUMN: message` on stderr) or the
 /// command line is wrong.
+///
+/// `--incremental` adds `@defer` and `@stream` to the schema and the incremental delivery
+/// RFC's rules (`incrementalDeliveryRules`) to the rules, in both forms.
 func runValidateCommand(_ args: CommandLineArguments) -> Int32 {
     if args.wantsHelp {
         writeStdout(validateUsage)
@@ -26,6 +29,7 @@ func runValidateCommand(_ args: CommandLineArguments) -> Int32 {
     }
     let unknown = args.unknown(allowed: [
         "--schema", "--max-tokens", "--max-depth", "--repeat", "--max-errors", "--format", "--fail-on-deprecated",
+        "--incremental",
     ])
     guard unknown.isEmpty else { return fail("validate", CLIError("unknown option \(unknown[0]); see --help")) }
     guard let schemaPath = args.value("--schema") else {
@@ -67,23 +71,26 @@ func runValidateCommand(_ args: CommandLineArguments) -> Int32 {
         return fail("validate", error)
     }
 
-    let schema: Schema
+    var schema: Schema
     do {
         schema = try buildSchema(source: Source(bytes: schemaBytes, name: schemaPath))
     } catch {
         writeStderr(error.description)
         return 2
     }
+    let incremental = args.flag("--incremental")
+    if incremental { schema = schema.addingIncrementalDirectives() }
+    let rules = incremental ? incrementalDeliveryRules : specifiedRules
     let failOnDeprecated = args.flag("--fail-on-deprecated")
     if oneDocument && format == .json {
         return validateOneDocument(
-            args.positionals.first, schema: schema, options: options, maxErrors: maxErrors,
+            args.positionals.first, schema: schema, rules: rules, options: options, maxErrors: maxErrors,
             failOnDeprecated: failOnDeprecated, repeatCount: repeatCount)
     }
 
     let inputs = DocumentFiles(arguments: args.positionals.isEmpty ? ["-"] : args.positionals, schemaPath: schemaPath)
     let validation = ProjectValidation(
-        schema: schema, parseOptions: options, maxErrors: maxErrors, failOnDeprecated: failOnDeprecated)
+        schema: schema, rules: rules, parseOptions: options, maxErrors: maxErrors, failOnDeprecated: failOnDeprecated)
     var timer = PhaseTimer()
     var report = ValidationReport(diagnostics: [], fileCount: 0, operationCount: 0)
     for _ in 0..<(repeatCount ?? 1) {
@@ -103,8 +110,8 @@ func runValidateCommand(_ args: CommandLineArguments) -> Int32 {
 /// the specified rules say; deprecated usages in `warnings` (or `errors` with
 /// `failOnDeprecated`).
 private func validateOneDocument(
-    _ path: String?, schema: Schema, options: ParseOptions, maxErrors: Int, failOnDeprecated: Bool,
-    repeatCount: Int?
+    _ path: String?, schema: Schema, rules: [ValidationRule], options: ParseOptions, maxErrors: Int,
+    failOnDeprecated: Bool, repeatCount: Int?
 ) -> Int32 {
     let bytes: [UInt8]
     do throws(CLIError) {
@@ -120,7 +127,7 @@ private func validateOneDocument(
         for _ in 0..<(repeatCount ?? 1) {
             let document = try timer.measure("parse") { () throws(GraphQLError) in try parse(source, options: options) }
             errors = timer.measure("validate") {
-                validate(schema: schema, document: document, source: source, maxErrors: maxErrors)
+                validate(schema: schema, document: document, source: source, rules: rules, maxErrors: maxErrors)
             }
             deprecated = validate(
                 schema: schema, document: document, source: source, rules: [noDeprecatedCustomRule],
@@ -173,6 +180,9 @@ private let validateUsage = """
                            workflow commands for GitHub Actions annotations) or sarif
                            (SARIF 2.1.0 for code scanning)
       --fail-on-deprecated report deprecated usages as errors
+      --incremental        add @defer and @stream to the schema and their four rules
+                           (DeferStreamDirectiveLabel, DeferStreamDirectiveOnRootField,
+                           DeferStreamDirectiveOnValidOperations, StreamDirectiveOnListField)
       --max-tokens N       fail with a syntax error past N tokens (default: no limit)
       --max-depth N        fail with a syntax error past N levels of nesting (default: 500)
       --max-errors N       stop after N validation errors per document (default: 100, as graphql-js)

@@ -13,6 +13,8 @@ import GraphQL
 /// `b.graphql`, once however many files spread it.
 struct ProjectValidation {
     let schema: Schema
+    /// The rules every document is checked with (`specifiedRules`, or `incrementalDeliveryRules`).
+    let rules: [ValidationRule]
     let parseOptions: ParseOptions
     /// Per document, as `validate(schema:document:source:maxErrors:)`.
     let maxErrors: Int
@@ -182,7 +184,8 @@ struct ProjectValidation {
         for (name, fragment) in file.fragments { fragmentAt[file.source.location(of: fragment.loc.start)] = name }
 
         var found: [Diagnostic] = []
-        let ruleErrors = GraphQL.validate(schema: schema, document: document, source: source, maxErrors: maxErrors)
+        let ruleErrors = GraphQL.validate(
+            schema: schema, document: document, source: source, rules: rules, maxErrors: maxErrors)
         for error in ruleErrors {
             let rule = error.rule ?? "Validation"
             let positions = error.locations.map(position)
