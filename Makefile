@@ -72,7 +72,7 @@ schema:
 	sh scripts/embed-schema.sh
 
 conformance: release
-	python3 $(SHARED)/conformance/run.py --bin .build/release/musicgraph
+	python3 $(SHARED)/conformance/run.py --bin .build/release/musicgraph --all
 
 bench: release
 	python3 bench/parse.py --shared $(SHARED) --no-build $(BENCH_FLAGS)

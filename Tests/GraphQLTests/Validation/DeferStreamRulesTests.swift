@@ -75,6 +75,28 @@ import Testing
             ])
     }
 
+    @Test func mergedFieldsAgreeOnStream() throws {
+        let rule = OverlappingFieldsCanBeMergedRule.rule
+        // Identical streams merge (the RFC; graphql-js 17 refuses them), so do fields with none.
+        #expect(
+            try errors(rule, "{ bands @stream(initialCount: 1) { name } bands @stream(initialCount: 1) { id } }")
+                .isEmpty)
+        #expect(try errors(rule, "{ band(id: 1) { tags tags } }").isEmpty)
+        #expect(
+            try errors(rule, "{ bands @stream(initialCount: 1) { name } bands @stream(initialCount: 2) { name } }") == [
+                #"Fields "bands" conflict because they have differing stream directives. Use different aliases on the fields to fetch both if this was intentional. @1:3,1:43"#
+            ])
+        #expect(
+            try errors(rule, "{ band(id: 1) { tags @stream ...F } } fragment F on Band { tags }") == [
+                #"Fields "tags" conflict because they have differing stream directives. Use different aliases on the fields to fetch both if this was intentional. @1:17,1:60"#
+            ])
+        // Under a schema without `@stream` (graphql-js 16), the directive is only KnownDirectives' concern.
+        #expect(
+            try renderedErrors(
+                "{ bands @stream(initialCount: 1) { name } bands { name } }", rules: [rule]
+            ).isEmpty)
+    }
+
     @Test func withoutTheDirectivesDeferIsUnknown() throws {
         #expect(
             try renderedErrors("{ band(id: 1) { ... @defer { name } } }", rules: [KnownDirectivesRule.rule]) == [

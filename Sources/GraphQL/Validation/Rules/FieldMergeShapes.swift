@@ -117,7 +117,7 @@ extension OverlappingFieldsCanBeMergedRule {
         if details.shape >= 0 { return details.shape }
         var subSet = -1
         if let collection = subCollection(details) { subSet = setShape(collection) }
-        let argumentKey: String
+        var argumentKey: String
         if details.node.arguments.isEmpty {
             argumentKey = ""
         } else {
@@ -130,6 +130,8 @@ extension OverlappingFieldsCanBeMergedRule {
                 argumentKey = pairs.sorted { $0.0 < $1.0 }.map { $0.0 + ":" + $0.1 }.joined(separator: ",")
             }
         }
+        // `@stream` counts like the arguments: fields that differ in it cannot merge.
+        if checksStream, let stream = details.streamKey { argumentKey += "\u{1}@stream(" + stream + ")" }
         let key = FieldShapeKey(
             parentType: details.parentType, name: details.name, argumentKey: argumentKey, subSet: subSet)
         if let id = shapes.fieldIDs[key] {

@@ -3,7 +3,10 @@
 /// Fields that end up under the same response name (after following fragments) must be
 /// mergeable: the same field with the same arguments (unless their parents are distinct
 /// object types, so that they never apply together), shapes of return types that agree,
-/// and sub-selections that merge in turn.
+/// and sub-selections that merge in turn. With incremental delivery (a schema with `@stream`)
+/// they must also agree on `@stream`: both without, or both with the same arguments (the
+/// incremental delivery RFC's SameStreamDirective; graphql-js 17 also refuses two identical
+/// `@stream`s, the RFC does not).
 /// Spec §5.3.2 https://spec.graphql.org/September2025/#sec-Field-Selection-Merging
 ///
 /// Algorithm: first on shapes, then, only where a conflict exists, graphql-js's.
@@ -69,9 +72,12 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
     @exclusivity(unchecked) private var fragmentCollections: [FieldCollection?]
     @exclusivity(unchecked) private var comparedFragmentPairs: FragmentPairSet
     @exclusivity(unchecked) private var nextCollectionID = 0
+    /// The schema has `@stream`: fields under one response name must agree on it.
+    let checksStream: Bool
 
     init(context: ValidationContext) {
         self.context = context
+        checksStream = context.schema.directive("stream") != nil
         fragmentCollections = Array(repeating: nil, count: context.fragmentDefinitions.count)
         comparedFragmentPairs = FragmentPairSet(count: context.fragmentDefinitions.count)
     }
@@ -100,6 +106,9 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
         let hasArguments: Bool
         let type: TypeReference?
         let isSimpleLeaf: Bool
+        /// The arguments of the node's `@stream` as a comparison key ("" for none); nil without
+        /// `@stream`.
+        let streamKey: String?
         /// The collection of this field's own selection set, once needed.
         @exclusivity(unchecked) var subCollection: FieldCollection?
         /// Argument name → comparison key, and argument names in order; built on first use.
@@ -118,7 +127,13 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
             self.loc = node.loc
             self.hasArguments = !node.arguments.isEmpty
             self.type = definition?.type
-            self.isSimpleLeaf = node.arguments.isEmpty && node.selectionSet == nil
+            self.streamKey = node.directives.first { $0.name.value == "stream" }.map { stream in
+                stream.arguments.map { $0.name.value + ":" + OverlappingFieldsCanBeMergedRule.valueKey($0.value) }
+                    .sorted()
+                    .joined(separator: ",")
+            }
+            // A leaf with `@stream` is not simple: its stream must be compared.
+            self.isSimpleLeaf = node.arguments.isEmpty && node.selectionSet == nil && streamKey == nil
         }
     }
 
@@ -470,6 +485,11 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
             } else {
                 reason = sameArguments(details1, details2) ? "" : "they have differing arguments"
                 details1.comparisons[ObjectIdentifier(details2)] = reason
+            }
+            if reason.isEmpty && checksStream && details1.streamKey != details2.streamKey {
+                return Conflict(
+                    responseName: responseName, reason: "they have differing stream directives",
+                    fields1: [details1.loc], fields2: [details2.loc])
             }
             if !reason.isEmpty {
                 return Conflict(
