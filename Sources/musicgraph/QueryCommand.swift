@@ -7,7 +7,8 @@ import GraphQL
 /// in-process demo catalog) and prints the response JSON with its `extensions`.
 ///
 /// Exit 0 once execution started (field errors included); 1 for request errors (syntax,
-/// validation, variables, the cost limit); 2 for CLI problems.
+/// validation, variables, the cost limit); 2 for CLI problems; 3 when `--replay` had no
+/// recording for an upstream call (`UPSTREAM_NOT_RECORDED`, also named on stderr).
 func runQueryCommand(_ args: CommandLineArguments) -> Int32 {
     if args.wantsHelp {
         writeStdout(queryUsage)
@@ -51,7 +52,11 @@ func runQueryCommand(_ args: CommandLineArguments) -> Int32 {
             let response = await setup.gateway.execute(
                 prepared: prepared, operationName: operationName, variables: vars)
             writeAll(response.serialized() + [UInt8(ascii: "\n")], to: 1)
-            status = response.result.isRequestError ? 1 : 0
+            // A replay that lacks an exchange answered something other than what was recorded:
+            // a test run must not pass on it, so it gets an exit status of its own.
+            let misses = response.result.errors.filter { $0.extensions["code"] == .string("UPSTREAM_NOT_RECORDED") }
+            for miss in misses { writeStderr("musicgraph query: \(miss.message)") }
+            status = response.result.isRequestError ? 1 : misses.isEmpty ? 0 : 3
         }
         if let demo = setup.demo { await demo.shutdown() }
         let unwritten = setup.gateway.recordingFailures
@@ -67,7 +72,8 @@ private let queryUsage = """
     {"data":…} plus "errors" when any, and "extensions": {"cost":{"estimated","actual"},
     "upstream":{"requests","cacheHits"}}. Exit status: 0 once execution started (even with
     field errors), 1 for request errors (syntax, validation, variables, cost limit), 2 for
-    usage problems.
+    usage problems, 3 when --replay had no recording for an upstream call
+    (UPSTREAM_NOT_RECORDED; each named on stderr).
 
     example:
       musicgraph query --demo examples/artist-albums-tracks-videos.graphql
