@@ -125,7 +125,7 @@ public final class DemoUpstream: Sendable {
             response = DemoResponse.plain(405, "method \(request.method) not allowed")
         } else {
             response = await offload { [self] in
-                rule?.apply(service: service) { route(request, service) } ?? route(request, service)
+                rule?.apply(service: service, request: request) { route(request, service) } ?? route(request, service)
             }
         }
         let status = response.status

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// Replaces secrets (API keys, tokens) with `***` in anything the client renders: URLs in
 /// errors and descriptions, and libcurl messages.
 struct SecretRedactor: Sendable {
@@ -65,12 +67,10 @@ struct SecretRedactor: Sendable {
         return values.filter { !$0.isEmpty }
     }
 
-    /// `message` with every occurrence of each of `secrets` replaced by `***`.
+    /// `message` with each of `secrets`, in any form (raw, percent-encoded, JSON-escaped,
+    /// base64; see `SecretScrubber`), replaced by `***`.
     func scrub(_ message: String, secrets: [String]) -> String {
-        // Longest first, so a secret containing another is masked whole.
-        secrets.sorted { $0.count > $1.count }.reduce(message) { text, secret in
-            text.replacing(secret, with: Self.mask)
-        }
+        SecretScrubber(secrets: secrets).scrub(message)
     }
 
     private func isSecretQueryName(_ encodedName: Substring) -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// The one place a provider's GET goes through: runs the transport and turns everything
 /// that is not a response into an `UpstreamError`, with the provider's secrets redacted.
@@ -30,8 +31,14 @@ struct UpstreamCall {
         decode: (_ status: Int, _ headers: [String: String], _ body: [UInt8]) throws(UpstreamError) -> T
     ) async throws(UpstreamError) -> T {
         let response = try await get(url, headers: headers)
+        // An error body is only read for its message: its secrets go before anything reads it,
+        // so a summary cut at 200 characters cannot keep the first half of an echoed key.
+        let body =
+            (200..<300).contains(response.status) || secrets.isEmpty
+            ? response.body
+            : SecretScrubber(secrets: secrets).scrub(Array(response.body.prefix(Self.maxErrorBodyBytes)))
         do {
-            return try decode(response.status, response.headers, response.body)
+            return try decode(response.status, response.headers, body)
         } catch {
             // A 2xx the provider cannot read was cached like any 2xx; an error must not outlive
             // the upstream's recovery by a whole TTL.
@@ -41,6 +48,10 @@ struct UpstreamCall {
     }
 
     func redact(_ text: String) -> String { Redaction.redact(text, secrets: secrets) }
+
+    /// How much of an error response is read for its message: 64 KiB, far above any API's
+    /// error document, far below the 8 MiB a data response may take.
+    static let maxErrorBodyBytes = 64 << 10
 
     /// The error kind of a transport failure, however many tries it took.
     private func kind(of failure: TransportFailure) -> UpstreamError.Kind {

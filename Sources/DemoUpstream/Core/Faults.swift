@@ -13,6 +13,10 @@ import Foundation
 /// - `malformed`: the normal answer with its body made invalid JSON;
 /// - `truncated`: the normal answer with only the first half of its body;
 /// - `html`: an HTML error page (with `status`, or 200 as iTunes sometimes does);
+/// - `echo`: a JSON error (with `status`, or 400) in no API's own shape, `{"message": …}`, that
+///   repeats the request's `Authorization` header and query (decoded, then as sent), the way a
+///   careless proxy in front of an upstream echoes credentials back: providers summarise such
+///   a body as text, JSON escapes and all;
 /// - `everyNth`: apply the rule only to the Nth, 2Nth, … request matching the prefix
 ///   (counted from when the rules were set); other requests are answered normally.
 struct FaultRule: Decodable, Sendable, Equatable {
@@ -23,6 +27,7 @@ struct FaultRule: Decodable, Sendable, Equatable {
     var malformed: Bool?
     var truncated: Bool?
     var html: Bool?
+    var echo: Bool?
     var everyNth: Int?
 
     enum ParseError: Error, CustomStringConvertible {
@@ -41,7 +46,7 @@ struct FaultRule: Decodable, Sendable, Equatable {
             table = try JSONDecoder().decode([String: FaultRule].self, from: Data(body))
         } catch {
             throw .invalid(
-                "expected a JSON object of path prefix → {status, latencyMs, retryAfter, hang, malformed, truncated, html, everyNth}"
+                "expected a JSON object of path prefix → {status, latencyMs, retryAfter, hang, malformed, truncated, html, echo, everyNth}"
             )
         }
         for (prefix, rule) in table {
@@ -64,15 +69,22 @@ struct FaultRule: Decodable, Sendable, Equatable {
         if let malformed { members.append(("malformed", .bool(malformed))) }
         if let truncated { members.append(("truncated", .bool(truncated))) }
         if let html { members.append(("html", .bool(html))) }
+        if let echo { members.append(("echo", .bool(echo))) }
         if let everyNth { members.append(("everyNth", .int(everyNth))) }
         return .object(members)
     }
 
-    /// The response after the body-changing faults (`status`, `html`, `malformed`,
+    /// The response after the body-changing faults (`status`, `html`, `echo`, `malformed`,
     /// `truncated`); `normal` computes the regular answer only when it is needed.
-    func apply(service: DemoService, normal: () -> DemoResponse) -> DemoResponse {
+    func apply(service: DemoService, request: DemoRequest, normal: () -> DemoResponse) -> DemoResponse {
         var response: DemoResponse
-        if html == true {
+        if echo == true {
+            let decoded = request.queryItems.filter { $0.value.count > 3 }.map { "\($0.name)=\($0.value)" }
+            let message =
+                "rejected: authorization=\(request.headers["authorization"] ?? "") "
+                + "\(decoded.joined(separator: " ")) query=\(request.rawQuery)"
+            response = DemoResponse.json(status ?? 400, JSONText.object([("message", .string(message))]).compact)
+        } else if html == true {
             response = DemoResponse(
                 status: status ?? 200, headers: ["Content-Type": "text/html; charset=utf-8"],
                 body: Array(Self.htmlPage.utf8))
