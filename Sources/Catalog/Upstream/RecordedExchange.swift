@@ -59,7 +59,7 @@ public struct RecordedExchange: Sendable, Equatable {
             url: Redaction.redact(absolute, secrets: secrets), status: response.status,
             headers: Dictionary(
                 response.headers.filter { Self.headersKept.contains($0.key) }.map {
-                    ($0.key, Redaction.redactAllForms($0.value, secrets: secrets))
+                    ($0.key, Redaction.redact($0.value, secrets: secrets))
                 }, uniquingKeysWith: { first, _ in first }),
             body: Self.redacting(response.body, secrets: secrets))
     }
@@ -179,7 +179,7 @@ public struct RecordedExchange: Sendable, Equatable {
     /// percent-encoded and JSON-escaped (an API may echo a key in its error).
     private static func redacting(_ body: [UInt8], secrets: [String]) -> [UInt8] {
         guard !secrets.isEmpty, let text = String(validating: body, as: UTF8.self) else { return body }
-        return Array(Redaction.redactAllForms(text, secrets: secrets).utf8)
+        return Array(Redaction.redact(text, secrets: secrets).utf8)
     }
 }
 
