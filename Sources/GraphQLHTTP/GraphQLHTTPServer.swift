@@ -45,7 +45,14 @@ public final class GraphQLHTTPServer: Sendable {
     /// returns the signal's number. Once this runs, those signals no longer kill the process.
     @discardableResult
     public func runUntilSignalled(_ signals: [Int32] = [SIGINT, SIGTERM]) async -> Int32 {
-        let received = await TerminationSignal.wait(for: signals)
+        await runUntilSignalled(TerminationListener(signals))
+    }
+
+    /// `runUntilSignalled` with a listener made earlier (before the server's address was
+    /// announced, so that no signal sent right after it is lost).
+    @discardableResult
+    public func runUntilSignalled(_ listener: TerminationListener) async -> Int32 {
+        let received = await listener.wait()
         await shutdown()
         return received
     }

@@ -81,12 +81,14 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
     } catch {
         return fail("serve", CLIError("cannot listen on port \(port): \(error)"))
     }
+    // Listening for SIGTERM before the address is announced: whoever reads it may stop us at once.
+    let termination = TerminationListener()
     let host = args.value("--host") ?? "127.0.0.1"
     let shownHost = host.contains(":") ? "[\(host)]" : host
     writeStdout("musicgraph serving http://\(shownHost):\(server.port)\(handlerConfiguration.path)\n")
     if let demo = setup.demo { writeStderr("musicgraph serve: demo upstream at \(demo.baseURL)") }
     return runGatewayBlocking {
-        await server.runUntilSignalled()
+        await server.runUntilSignalled(termination)
         log.flush()
         if let demo = setup.demo { await demo.shutdown() }
         let unwritten = setup.gateway.recordingFailures
