@@ -78,7 +78,7 @@ with Client(transport=RequestsHTTPTransport(url=gateway, timeout=300), fetch_sch
 
 # batch_interval: concurrent executes from several threads are sent as one batch.
 transport = RequestsHTTPTransport(url=gateway, timeout=300)
-with Client(transport=transport, batch_interval=0.3, batch_max=10) as session:
+with Client(transport=transport, batch_interval=1.0, batch_max=10) as session:
     answers = {}
 
     def run(name):
