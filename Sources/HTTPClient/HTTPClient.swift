@@ -71,8 +71,13 @@ public final class HTTPClient: Sendable {
 
     /// `execute(_:deadline:)`, with how many times the request was sent, failures included (a
     /// response carries it as `tries` too): for callers that count upstream requests or quota.
+    ///
+    /// - Parameter admitRetry: asked before each retry (never before the first try), after the
+    ///   policy's wait; `false` ends the call with the last try's outcome, as if the policy allowed
+    ///   no more tries. Callers that pay per try (a quota, a budget) reserve the try here.
     public func executeCountingTries(
-        _ request: HTTPClientRequest, deadline: ContinuousClock.Instant? = nil
+        _ request: HTTPClientRequest, deadline: ContinuousClock.Instant? = nil,
+        admitRetry: (@Sendable () async -> Bool)? = nil
     ) async -> (result: Result<HTTPClientResponse, HTTPClientError>, tries: Int) {
         let clock = ContinuousClock()
         let host = Self.hostKey(of: request.url)
@@ -118,13 +123,7 @@ public final class HTTPClient: Sendable {
                     after: retryOutcome, completedTries: tries, isIdempotent: request.isIdempotent,
                     random: Double.random(in: 0..<1))
             else {
-                return (
-                    result.map { response in
-                        var response = response
-                        response.tries = tries
-                        return response
-                    }, tries
-                )
+                return (Self.stamping(result, tries: tries), tries)
             }
             if let deadline, clock.now.advanced(by: .milliseconds(delayMs)) >= deadline {
                 // A retry was due but cannot finish in time: a response is still worth returning,
@@ -140,6 +139,20 @@ public final class HTTPClient: Sendable {
             } catch {
                 return (.failure(.cancelled(url: redactedURL(request.url))), tries)
             }
+            if let admitRetry, await !admitRetry() {
+                return (Self.stamping(result, tries: tries), tries)
+            }
+        }
+    }
+
+    /// `result` with a response's `tries` set.
+    private static func stamping(_ result: Result<HTTPClientResponse, HTTPClientError>, tries: Int)
+        -> Result<HTTPClientResponse, HTTPClientError>
+    {
+        result.map { response in
+            var response = response
+            response.tries = tries
+            return response
         }
     }
 

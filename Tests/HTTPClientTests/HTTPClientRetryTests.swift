@@ -1,4 +1,5 @@
 import HTTPServer
+import Synchronization
 import Testing
 
 @testable import HTTPClient
@@ -24,6 +25,26 @@ import Testing
             HTTPClientRequest(method: "GET", url: server.url("/slow")))
         #expect(tries == 2)
         #expect(result.map(\.status) == .failure(.timedOut(url: server.url("/slow"), afterMs: 100)))
+        await server.shutdown()
+    }
+
+    @Test func aRetryTheCallerDoesNotAdmitIsNotSent() async throws {
+        let server = try LoopbackServer { _, _ in HTTPResponse(status: 503, contentType: "text/plain", body: "busy") }
+        let asked = Mutex(0)
+        // Admits the first retry only: the third try is never sent, the second's 503 is the answer.
+        let (result, tries) = await fastRetryClient(maxTries: 5).executeCountingTries(
+            HTTPClientRequest(method: "GET", url: server.url("/busy")),
+            admitRetry: {
+                asked.withLock { n in
+                    n += 1
+                    return n == 1
+                }
+            })
+        #expect(tries == 2)
+        #expect(result.map(\.status.code) == .success(503))
+        #expect(result.map(\.tries) == .success(2))
+        #expect(asked.withLock { $0 } == 2)
+        #expect(server.requestCount == 2)
         await server.shutdown()
     }
 
