@@ -33,6 +33,8 @@ let package = Package(
         .target(
             name: "DemoUpstream", dependencies: ["HTTPServer", "HTTPTypes"], resources: [.copy("Resources")],
             swiftSettings: strict),
+        // What outlives a request: one protocol, three stores.
+        .target(name: "SharedState", swiftSettings: strict),
         .target(
             name: "Catalog", dependencies: ["GraphQL", "GraphQLMocks", "DataLoader", "HTTPClient", "HTTPTypes"],
             swiftSettings: strict),
@@ -56,6 +58,7 @@ let package = Package(
             name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient", "HTTPTypes"], swiftSettings: strict),
         .testTarget(
             name: "DemoUpstreamTests", dependencies: ["DemoUpstream", "HTTPClient"], swiftSettings: strict),
+        .testTarget(name: "SharedStateTests", dependencies: ["SharedState"], swiftSettings: strict),
         .testTarget(
             name: "CatalogTests",
             dependencies: [
