@@ -36,7 +36,8 @@ let package = Package(
         // What outlives a request: one protocol, three stores.
         .target(name: "SharedState", swiftSettings: strict),
         .target(
-            name: "Catalog", dependencies: ["GraphQL", "GraphQLMocks", "DataLoader", "HTTPClient", "HTTPTypes"],
+            name: "Catalog",
+            dependencies: ["GraphQL", "GraphQLMocks", "DataLoader", "HTTPClient", "HTTPTypes", "SharedState"],
             swiftSettings: strict),
         .target(
             name: "GraphQLHTTP", dependencies: ["CCrypto", "GraphQL", "HTTPServer", "HTTPTypes"], swiftSettings: strict),
@@ -63,6 +64,7 @@ let package = Package(
             name: "CatalogTests",
             dependencies: [
                 "Catalog", "DemoUpstream", "GraphQL", "GraphQLMocks", "HTTPClient", "HTTPServer", "HTTPTypes",
+                "SharedState",
             ],
             resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(

@@ -161,6 +161,7 @@ extension GraphQLHTTPHandler {
         var total = RequestReport()
         for report in reports {
             total.cacheHits += report.cacheHits
+            total.deduplicated += report.deduplicated
             for (key, count) in report.upstreamRequests {
                 total.recordUpstream(service: key.service, outcome: key.outcome, count: count)
             }

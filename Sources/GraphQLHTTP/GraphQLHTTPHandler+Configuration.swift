@@ -30,8 +30,12 @@ extension GraphQLHTTPHandler {
         /// The response `extensions` of a document refused before the application runs
         /// (syntax or validation errors, a subscription), so that every GraphQL response of
         /// an application that always sends extensions has the same keys, e.g. the gateway's
-        /// zero cost and upstream counts. Empty (no `extensions`) by default.
-        public var refusedDocumentExtensions: JSONObject = JSONObject()
+        /// zero cost and upstream counts and its quota as it stands. Asked for each such
+        /// response; empty (no `extensions`) by default.
+        public var refusedDocumentExtensions: @Sendable () -> JSONObject = { JSONObject() }
+        /// Series the application adds to `/metrics` (Prometheus text format, each with its
+        /// `# HELP` and `# TYPE` lines), asked for at each scrape. None by default.
+        public var applicationMetrics: @Sendable () -> String = { "" }
         /// APQ and trusted documents (APQ on with an in-memory store by default).
         public var persistedQueries = PersistedQueries()
         /// The most GraphQL requests one batch (a JSON array POSTed) may hold; 0 turns batching

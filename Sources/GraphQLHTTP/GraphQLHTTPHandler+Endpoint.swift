@@ -160,7 +160,7 @@ extension GraphQLHTTPHandler {
             return .answered(
                 GraphQLResponseWriter.answer(
                     for: .badRequest("Subscription operations are not supported over HTTP by this server."),
-                    extensions: configuration.refusedDocumentExtensions, media: media))
+                    extensions: configuration.refusedDocumentExtensions(), media: media))
         default:
             return .ready(
                 ReadyOperation(
@@ -253,7 +253,7 @@ extension GraphQLHTTPHandler {
                 GraphQLResponseWriter.answer(for: error, media: media)
             case .document(let rejection):
                 GraphQLResponseWriter.answer(
-                    for: rejection, extensions: handler.configuration.refusedDocumentExtensions, media: media)
+                    for: rejection, extensions: handler.configuration.refusedDocumentExtensions(), media: media)
             }
         }
     }

@@ -205,7 +205,8 @@ public struct GraphQLHTTPHandler: Sendable {
             }
             return (
                 HTTPResponse(
-                    status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: metrics.render()),
+                    status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
+                    body: metrics.render(application: configuration.applicationMetrics())),
                 RequestReport()
             )
         default:

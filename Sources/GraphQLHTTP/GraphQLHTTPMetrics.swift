@@ -14,6 +14,8 @@ import Synchronization
 /// - `musicgraph_http_connections_open` and `musicgraph_http_connections_closed_total{reason}`
 ///   (`header_timeout`, `body_timeout`, `idle_timeout`, `address_limit`): the HTTP server's
 ///   connection limits and deadlines, once `GraphQLHTTPServer` attached its server.
+/// - `musicgraph_upstream_deduplicated_total`: upstream reads that shared a send in flight.
+/// - whatever the application adds (`GraphQLHTTPHandler.Configuration.applicationMetrics`).
 public final class GraphQLHTTPMetrics: Sendable {
     /// Histogram bucket upper bounds in seconds: 1 ms to 10 s, covering cached answers (well
     /// under a millisecond) and slow upstream fan-outs alike.
@@ -44,6 +46,7 @@ public final class GraphQLHTTPMetrics: Sendable {
         var latency: [Int: Histogram] = [:]
         var upstream: [RequestReport.UpstreamKey: Int] = [:]
         var cacheHits = 0
+        var deduplicated = 0
     }
 
     private let state = Mutex(State())
@@ -67,6 +70,7 @@ public final class GraphQLHTTPMetrics: Sendable {
                 state.upstream[key, default: 0] += count
             }
             state.cacheHits += report.cacheHits
+            state.deduplicated += report.deduplicated
         }
     }
 
@@ -78,6 +82,7 @@ public final class GraphQLHTTPMetrics: Sendable {
                 state.upstream[key, default: 0] += count
             }
             state.cacheHits += report.cacheHits
+            state.deduplicated += report.deduplicated
         }
     }
 
@@ -89,8 +94,9 @@ public final class GraphQLHTTPMetrics: Sendable {
     /// Requests being handled right now.
     public var requestsInFlight: Int { inFlight.load(ordering: .relaxed) }
 
-    /// The exposition text (`Content-Type: text/plain; version=0.0.4`), series sorted by labels.
-    public func render() -> String {
+    /// The exposition text (`Content-Type: text/plain; version=0.0.4`), series sorted by labels,
+    /// then `application` (the application's own series, in the same format).
+    public func render(application: String = "") -> String {
         let snapshot = state.withLock { $0 }
         var out = ""
         out += "# HELP musicgraph_http_requests_total HTTP requests answered, by path and status.\n"
@@ -141,6 +147,10 @@ public final class GraphQLHTTPMetrics: Sendable {
                 out += "musicgraph_http_connections_closed_total{reason=\"\(reason)\"} \(count)\n"
             }
         }
+        out += "# HELP musicgraph_upstream_deduplicated_total Upstream reads that shared a request already in flight.\n"
+        out += "# TYPE musicgraph_upstream_deduplicated_total counter\n"
+        out += "musicgraph_upstream_deduplicated_total \(snapshot.deduplicated)\n"
+        out += application
         return out
     }
 

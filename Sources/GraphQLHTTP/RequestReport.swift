@@ -23,10 +23,13 @@ public struct RequestReport: Sendable, Equatable {
     public var upstreamRequests: [UpstreamKey: Int]
     /// Upstream reads answered from the gateway's cache instead of an upstream request.
     public var cacheHits: Int
+    /// Upstream reads answered by a request another caller was sending at the time.
+    public var deduplicated: Int
 
-    public init(upstreamRequests: [UpstreamKey: Int] = [:], cacheHits: Int = 0) {
+    public init(upstreamRequests: [UpstreamKey: Int] = [:], cacheHits: Int = 0, deduplicated: Int = 0) {
         self.upstreamRequests = upstreamRequests
         self.cacheHits = cacheHits
+        self.deduplicated = deduplicated
     }
 
     /// Counts `count` upstream requests to `service` that ended with `outcome`.

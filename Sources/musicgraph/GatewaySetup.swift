@@ -12,7 +12,8 @@ struct GatewaySetup {
     /// The options both commands accept, besides their own.
     static let options: Set<String> = Set([
         "--demo", "--upstream", "--max-query-cost", "--schema", "--itunes-url", "--apple-music-url", "--rakuten-url",
-        "--youtube-url", "--tmdb-url", "--timeout-ms", "--no-result-cache", "--record", "--replay",
+        "--youtube-url", "--tmdb-url", "--timeout-ms", "--no-result-cache", "--record", "--replay", "--daily-quota",
+        "--query-cost-mode",
     ]).union(MockOptions.names)
 
     static let optionsHelp = """
@@ -22,8 +23,18 @@ struct GatewaySetup {
           --itunes-url URL, --apple-music-url URL, --rakuten-url URL, --youtube-url URL, --tmdb-url URL
                                  one provider's base URL (env MUSICGRAPH_<PROVIDER>_URL); wins over --upstream
           --max-query-cost N     refuse queries whose estimated upstream cost is over N quota units
-                                 (YouTube search 100, other calls 1; env MUSICGRAPH_MAX_QUERY_COST;
-                                 default 50000; 0 = no limit)
+                                 (the schema's @cost weights: YouTube search 100, other calls 1), and
+                                 never send more than N units for one query (a call that would cross
+                                 it gets QUERY_BUDGET_EXCEEDED); env MUSICGRAPH_MAX_QUERY_COST;
+                                 default 50000; 0 = no limit
+          --query-cost-mode M    enforce (default: refuse a query estimated over --max-query-cost) or
+                                 measure (only report the estimate; the budget still stops the calls
+                                 that would cross it); env MUSICGRAPH_QUERY_COST_MODE
+          --daily-quota LIST     quota units per provider per day, e.g. youtube=10000,tmdb=50000
+                                 (env MUSICGRAPH_DAILY_QUOTA; YouTube's day ends at midnight Pacific
+                                 time, the others' at midnight UTC); a call that would cross it is
+                                 not sent (UPSTREAM_QUOTA_EXCEEDED). Default youtube=10000 (none with
+                                 --demo); 0 = no limit
           --timeout-ms N         per-try upstream timeout (default 10000)
           --no-result-cache      execute every query, even a repeat whose upstream responses are all
                                  cached (by default its error-free result is kept beside them)
@@ -61,6 +72,27 @@ struct GatewaySetup {
             if let url = args.value(flag) { configuration.baseURLs[service] = url }
         }
         if let limit = try args.int("--max-query-cost") { configuration.maxQueryCost = limit }
+        if let text = args.value("--query-cost-mode") {
+            guard let mode = QueryCostMode(rawValue: text) else {
+                throw CLIError("--query-cost-mode expects enforce or measure, got '\(text)'")
+            }
+            configuration.queryCostMode = mode
+        }
+        // The demo upstream has no quota to protect: no default limit there, an explicit one applies.
+        if args.flag("--demo"), ProcessInfo.processInfo.environment["MUSICGRAPH_DAILY_QUOTA"]?.isEmpty ?? true {
+            configuration.dailyQuota = [:]
+        }
+        if args.flag("--daily-quota") || args.value("--daily-quota")?.isEmpty == true {
+            throw CLIError("--daily-quota needs a list of service=units, e.g. youtube=10000")
+        }
+        if let text = args.value("--daily-quota") {
+            do {
+                configuration.dailyQuota = try GatewayConfiguration.dailyQuota(
+                    parsing: text, over: configuration.dailyQuota)
+            } catch {
+                throw CLIError("--daily-quota: \(error.message)")
+            }
+        }
         if args.flag("--no-result-cache") { configuration.cacheResults = false }
         if let timeout = try args.int("--timeout-ms") {
             // 0 would time every upstream call out at once; unlike --request-timeout-ms it cannot mean "no limit".

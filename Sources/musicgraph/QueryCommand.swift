@@ -45,7 +45,7 @@ func runQueryCommand(_ args: CommandLineArguments) -> Int32 {
         case .failure(let rejection):
             // The same shape as over HTTP: zero cost and upstream counts for a refused document.
             var response = JSONObject([("errors", .array(rejection.errors.map(\.json)))])
-            response["extensions"] = .object(GatewayResponse.notExecutedExtensions)
+            response["extensions"] = .object(setup.gateway.notExecutedExtensions())
             writeStdout(JSONWriter.string(.object(response)) + "\n")
             status = 1
         case .success(let prepared):
@@ -70,10 +70,10 @@ private let queryUsage = """
 
     Runs the GraphQL query in FILE (or stdin) through the gateway and prints the response:
     {"data":…} plus "errors" when any, and "extensions": {"cost":{"estimated","actual"},
-    "upstream":{"requests","cacheHits"}}. Exit status: 0 once execution started (even with
-    field errors), 1 for request errors (syntax, validation, variables, cost limit), 2 for
-    usage problems, 3 when --replay had no recording for an upstream call
-    (UPSTREAM_NOT_RECORDED; each named on stderr).
+    "upstream":{"requests","cacheHits","deduplicated"},"quota":{…}}. Exit status: 0 once
+    execution started (even with field errors), 1 for request errors (syntax, validation,
+    variables, cost limit), 2 for usage problems, 3 when --replay had no recording for an
+    upstream call (UPSTREAM_NOT_RECORDED; each named on stderr).
 
     example:
       musicgraph query --demo examples/artist-albums-tracks-videos.graphql

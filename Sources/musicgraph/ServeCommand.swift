@@ -21,7 +21,6 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
     let port: Int
     var http = HTTPServer.Configuration(host: args.value("--host") ?? "127.0.0.1")
     var handlerConfiguration = GraphQLHTTPHandler.Configuration()
-    handlerConfiguration.refusedDocumentExtensions = GatewayResponse.notExecutedExtensions
     // Batched: a write(2) per request cost about a tenth of a cached answer's throughput.
     let log = LogWriter()
     handlerConfiguration.logSink = log.sink
@@ -45,6 +44,8 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
         return fail("serve", error)
     }
     let gateway = setup.gateway
+    handlerConfiguration.refusedDocumentExtensions = { gateway.notExecutedExtensions() }
+    handlerConfiguration.applicationMetrics = { gateway.metricsText() }
     let handler = GraphQLHTTPHandler(
         schema: gateway.schema, configuration: handlerConfiguration,
         executeNow: { document, operationName, variables in
@@ -100,7 +101,7 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
 /// A gateway answer as the HTTP layer takes it: the result (or the cost refusal), its
 /// extensions, and the counts behind the log line and /metrics.
 private func outcome(_ response: GatewayResponse) -> GraphQLHTTPOutcome {
-    var report = RequestReport(cacheHits: response.counts.cacheHits)
+    var report = RequestReport(cacheHits: response.counts.cacheHits, deduplicated: response.counts.deduplicated)
     for (service, outcomes) in response.counts.requests {
         for (outcome, count) in outcomes { report.recordUpstream(service: service, outcome: outcome, count: count) }
     }
@@ -121,9 +122,11 @@ private let serveUsage = """
       POST/GET /graphql   GraphQL over HTTP (application/graphql-response+json or application/json);
                           GET with Accept: text/html shows GraphiQL
       GET /healthz        "ok"
-      GET /metrics        Prometheus text: requests, latency, upstream requests, cache hits
-    One JSON log line per request goes to stderr. Every response carries
-    "extensions": {"cost":{"estimated","actual"},"upstream":{"requests","cacheHits"}}.
+      GET /metrics        Prometheus text: requests, latency, upstream requests, cache hits,
+                          deduplicated reads, quota left, calls refused
+    One JSON log line per request goes to stderr. Every response carries "extensions":
+    {"cost":{"estimated","actual"},"upstream":{"requests","cacheHits","deduplicated"},
+    "quota":{"youtube":{"used","limit"}}}.
 
     example:
       musicgraph serve --demo --port 8080 &

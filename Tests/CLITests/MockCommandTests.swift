@@ -86,6 +86,6 @@ import Testing
         // The same data as `exec --mock --seed 7`, then the gateway's extensions: no upstream request.
         let data = String(exec.stdout.dropLast().dropLast())
         #expect(text.hasPrefix(data))
-        #expect(text.contains(#""upstream":{"requests":0,"cacheHits":0}"#))
+        #expect(text.contains(#""upstream":{"requests":0,"cacheHits":0,"deduplicated":0}"#))
     }
 }

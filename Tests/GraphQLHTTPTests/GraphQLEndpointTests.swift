@@ -117,7 +117,7 @@ import Testing
 
     @Test func refusedDocumentsCarryTheConfiguredExtensions() async throws {
         let test = try TestServer(configure: {
-            $0.refusedDocumentExtensions = JSONObject([("cost", .object(JSONObject([("estimated", .int(0))])))])
+            $0.refusedDocumentExtensions = { JSONObject([("cost", .object(JSONObject([("estimated", .int(0))])))]) }
         })
         let syntax = try await test.post(#"{"query":"{"}"#, accept: "application/graphql-response+json")
         #expect(syntax.status == 400)

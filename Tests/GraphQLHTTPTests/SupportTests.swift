@@ -155,7 +155,7 @@ import Testing
 @Suite struct GraphQLHTTPMetricsTests {
     @Test func rendersTheExpositionFormat() {
         let metrics = GraphQLHTTPMetrics()
-        var report = RequestReport(cacheHits: 3)
+        var report = RequestReport(cacheHits: 3, deduplicated: 4)
         report.recordUpstream(service: "youtube", outcome: "timeout")
         report.recordUpstream(service: "itunes", outcome: "ok", count: 2)
         metrics.requestStarted()
@@ -164,7 +164,7 @@ import Testing
         metrics.requestFinished(pathLabel: "/graphql", status: 200, durationSeconds: 20, report: RequestReport())
         metrics.requestStarted()
         #expect(
-            metrics.render() == """
+            metrics.render(application: "app_series 1\n") == """
                 # HELP musicgraph_http_requests_total HTTP requests answered, by path and status.
                 # TYPE musicgraph_http_requests_total counter
                 musicgraph_http_requests_total{path="/graphql",status="200"} 2
@@ -196,6 +196,10 @@ import Testing
                 # HELP musicgraph_cache_hits_total Upstream reads answered from the cache.
                 # TYPE musicgraph_cache_hits_total counter
                 musicgraph_cache_hits_total 3
+                # HELP musicgraph_upstream_deduplicated_total Upstream reads that shared a request already in flight.
+                # TYPE musicgraph_upstream_deduplicated_total counter
+                musicgraph_upstream_deduplicated_total 4
+                app_series 1
 
                 """)
     }

@@ -25,7 +25,9 @@ extension Gateway {
     /// - Returns: one response per operation, in order. The executed ones carry the batch's
     ///   shared upstream counts (`countsSharedWithBatch`); each has its own cost estimate, is
     ///   refused on its own over `configuration.maxQueryCost`, and is kept for repeats on its
-    ///   own when every read of the batch was cacheable.
+    ///   own when every read of the batch was cacheable. The operations that run share one hard
+    ///   budget, `maxQueryCost` for each of them (their reads are shared, so the spend cannot be
+    ///   told apart): the batch never sends more than the sum of what they may spend.
     public func execute(batch operations: [GatewayOperation]) async -> [GatewayResponse] {
         var responses = [GatewayResponse?](repeating: nil, count: operations.count)
         var runs: [(index: Int, estimated: Int, resultKey: ExactStringKey?)] = []
@@ -36,21 +38,24 @@ extension Gateway {
                 responses[index] = hit
                 continue
             }
-            let estimated = estimatedCost(
+            let estimate = estimatedCost(
                 prepared: operation.prepared, operationName: operation.operationName, variables: operation.variables)
-            if let refusal = costRefusal(estimated: estimated) {
+            if let refusal = costRefusal(estimate) {
                 responses[index] = refusal
                 continue
             }
-            runs.append((index, estimated, key))
+            runs.append((index, estimate.cost, key))
         }
         if !runs.isEmpty {
             let counters = UpstreamCounters()
             let freshness = ResultFreshness()
             let scheduler = BatchScheduler()
+            let (limit, overflow) = configuration.maxQueryCost.multipliedReportingOverflow(by: runs.count)
+            let budget = RequestBudget(limit: overflow ? 0 : limit)
             let request = GatewayRequest(
                 loaders: RequestLoaders(
-                    providers: providers(counters: counters, freshness: freshness), scheduler: scheduler,
+                    providers: providers(counters: counters, freshness: freshness, budget: budget),
+                    scheduler: scheduler,
                     searchConcurrency: max(1, configuration.searchConcurrency)))
             // One runnable unit held for each operation until its execution starts counting its
             // own: otherwise the first to wait on a loader would dispatch the batch before the
@@ -88,7 +93,7 @@ extension Gateway {
                         for: key, expires: reusable.expires)
                 }
                 var response = GatewayResponse(
-                    result: result, estimatedCost: run.estimated, counts: counts, refused: false)
+                    result: result, estimatedCost: run.estimated, counts: counts, quota: ledger.usage(), refused: false)
                 if result.errors.isEmpty, !result.isRequestError { response.freshUntil = reusable?.expires }
                 response.countsSharedWithBatch = true
                 responses[run.index] = response

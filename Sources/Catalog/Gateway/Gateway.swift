@@ -2,18 +2,25 @@ import DataLoader
 import Foundation
 import GraphQL
 import HTTPClient
+import SharedState
 
 /// The MusicGraph gateway: `schema.graphql` bound to resolvers over the five providers,
-/// with cost protection and a cross-request upstream response cache.
+/// with cost protection (an estimate from the schema's cost directives before execution, a
+/// hard budget per request and a daily quota per provider during it), a cross-request upstream
+/// response cache, and one send for every upstream request wanted while it is in flight.
 ///
-/// One per process. Each `execute` builds the request's own loaders and counters; the
-/// HTTP client and the cache are shared.
+/// One per process. Each `execute` builds the request's own loaders, counters and budget; the
+/// HTTP client, the cache, the in-flight table and the quota ledger are shared.
 public final class Gateway: Sendable {
     public let schema: Schema
     public let configuration: GatewayConfiguration
     /// The cross-request upstream cache; nil when `cacheMaxBytes` is 0.
     public let cache: UpstreamCache?
-    private let transport: any UpstreamTransport
+    /// The daily quota per provider (`configuration.dailyQuota`).
+    public let ledger: QuotaLedger
+    /// What the schema's `@cost`/`@listSize` directives say.
+    public let costModel: CostModel
+    private let exchange: UpstreamExchange
     /// The catalog's resolvers, or the mocks of `--mock`.
     let resolvers: any ExecutionResolvers
 
@@ -24,11 +31,15 @@ public final class Gateway: Sendable {
     ///     configuration's timeouts, retries and per-host cap.
     ///   - resolvers: resolvers to run instead of the catalog's (`MockResolvers` for `--mock`:
     ///     answers from the schema alone, no upstream call; cost checks and extensions stay).
+    ///   - store: where the quota ledger's counters live (shared with other processes using the
+    ///     same store); in this process's memory by default.
     /// - Throws: `GatewayStartError.unboundFields` naming every schema field that has neither
-    ///   a resolver nor a model property (the gateway refuses to start rather than answer null).
+    ///   a resolver nor a model property (the gateway refuses to start rather than answer null);
+    ///   `.invalidSchema` for cost directives that cannot be used (a negative weight, an unknown
+    ///   slicing argument).
     public init(
         configuration: GatewayConfiguration, schema: Schema? = nil, transport: (any UpstreamTransport)? = nil,
-        resolvers: (any ExecutionResolvers)? = nil
+        resolvers: (any ExecutionResolvers)? = nil, store: (any SharedStore)? = nil
     ) throws(GatewayStartError) {
         let schema = try { () throws(GatewayStartError) -> Schema in
             if let schema { return schema }
@@ -41,7 +52,11 @@ public final class Gateway: Sendable {
         self.resolvers = resolvers ?? CatalogResolvers()
         self.schema = schema
         self.configuration = configuration
-        self.cache = configuration.cacheMaxBytes > 0 ? UpstreamCache(maxBytes: configuration.cacheMaxBytes) : nil
+        self.costModel = try CostModel(schema: schema)
+        let cache = configuration.cacheMaxBytes > 0 ? UpstreamCache(maxBytes: configuration.cacheMaxBytes) : nil
+        self.cache = cache
+        let ledger = QuotaLedger(limits: configuration.dailyQuota, store: store ?? MemoryStore())
+        self.ledger = ledger
         // The libcurl client only when something may be sent (a replay sends nothing).
         let network: () -> any UpstreamTransport = {
             transport
@@ -56,23 +71,24 @@ public final class Gateway: Sendable {
         }
         // Recording and replay sit right above the network, below cache, dedup and budget.
         let bases = Array(configuration.resolvedBaseURLs.values)
+        let base: any UpstreamTransport
         do throws(RecordingError) {
             if let directory = configuration.replayDirectory {
-                self.transport = try ReplayTransport(
-                    directory: directory, baseURLs: bases, secrets: configuration.secrets)
+                base = try ReplayTransport(directory: directory, baseURLs: bases, secrets: configuration.secrets)
             } else if let directory = configuration.recordDirectory {
-                self.transport = try RecordingTransport(
+                base = try RecordingTransport(
                     base: network(), directory: directory, baseURLs: bases, secrets: configuration.secrets)
             } else {
-                self.transport = network()
+                base = network()
             }
         } catch {
             throw .recordings(error)
         }
+        self.exchange = UpstreamExchange(base: base, cache: cache, ledger: ledger)
     }
 
     /// What `--record` could not write, as `path: reason` lines (empty when all went well).
-    public var recordingFailures: [String] { (transport as? RecordingTransport)?.writeFailures ?? [] }
+    public var recordingFailures: [String] { (exchange.base as? RecordingTransport)?.writeFailures ?? [] }
 
     /// Parses and validates `text` against the gateway's schema (server token limits).
     public func prepare(_ text: String, name: String = "request") -> Result<PreparedDocument, DocumentRejection> {
@@ -81,9 +97,13 @@ public final class Gateway: Sendable {
             parseOptions: ParseOptions(maxTokens: ParseOptions.serverMaxTokens))
     }
 
-    /// Runs one validated operation: estimates its cost and refuses it over
-    /// `configuration.maxQueryCost` (a request error with code `QUERY_COST_EXCEEDED`, no
-    /// execution, no upstream request), else executes it with fresh per-request loaders.
+    /// Runs one validated operation: estimates its cost from the schema's cost directives and
+    /// (in the `enforce` `queryCostMode`) refuses it over `configuration.maxQueryCost` (a request
+    /// error with code `QUERY_COST_EXCEEDED`, no execution, no upstream request), else executes it with fresh
+    /// per-request loaders under a hard budget of the same size: a try that would take the
+    /// request's actual spend over it is not sent, and its fields get `QUERY_BUDGET_EXCEEDED`
+    /// errors at their paths; a try that would take a provider over its daily quota gets
+    /// `UPSTREAM_QUOTA_EXCEEDED`. The rest of the response resolves as usual.
     ///
     /// With `configuration.cacheResults`, an error-free result read only from cacheable
     /// upstream responses is kept in the cache until the first of them expires, and a repeat of
@@ -92,21 +112,22 @@ public final class Gateway: Sendable {
     /// `cacheHits:` the reads it stands for.
     ///
     /// - Returns: the result and the response `extensions`: `cost {estimated, actual}` (quota
-    ///   units: YouTube search 100, other calls 1; actual counts only requests sent, not cache
-    ///   hits) and `upstream {requests, cacheHits}`.
+    ///   units; actual counts the tries sent, not cache hits or deduplicated reads),
+    ///   `upstream {requests, cacheHits, deduplicated}` and `quota {<service>: {used, limit}}`.
     public func execute(prepared: PreparedDocument, operationName: String?, variables: JSONObject) async
         -> GatewayResponse
     {
         let resultKey = resultKey(prepared: prepared, operationName: operationName, variables: variables)
         if let resultKey, let hit = cachedResponse(resultKey: resultKey) { return hit }
-        let estimated = estimatedCost(prepared: prepared, operationName: operationName, variables: variables)
+        let estimate = estimatedCost(prepared: prepared, operationName: operationName, variables: variables)
+        if let refusal = costRefusal(estimate) { return refusal }
         let counters = UpstreamCounters()
-        if let refusal = costRefusal(estimated: estimated) { return refusal }
         let scheduler = BatchScheduler()
         let freshness = ResultFreshness()
+        let budget = RequestBudget(limit: configuration.maxQueryCost)
         let request = GatewayRequest(
             loaders: RequestLoaders(
-                providers: providers(counters: counters, freshness: freshness), scheduler: scheduler,
+                providers: providers(counters: counters, freshness: freshness, budget: budget), scheduler: scheduler,
                 searchConcurrency: max(1, configuration.searchConcurrency)))
         let result = await GraphQL.execute(
             schema: schema, document: prepared.document, source: prepared.source, variableValues: variables,
@@ -117,35 +138,81 @@ public final class Gateway: Sendable {
             let reusable = freshness.reusableUntil
         {
             cache.storeResult(
-                CachedResult(result: result, estimatedCost: estimated, upstreamReads: reusable.reads), for: resultKey,
+                CachedResult(result: result, estimatedCost: estimate.cost, upstreamReads: reusable.reads),
+                for: resultKey,
                 expires: reusable.expires)
         }
         var response = GatewayResponse(
-            result: result, estimatedCost: estimated, counts: counters.snapshot, refused: false)
+            result: result, estimatedCost: estimate.cost, counts: counters.snapshot, quota: ledger.usage(),
+            refused: false)
         if result.errors.isEmpty, !result.isRequestError { response.freshUntil = freshness.reusableUntil?.expires }
         return response
     }
 
-    /// The query's estimated upstream cost in quota units.
-    func estimatedCost(prepared: PreparedDocument, operationName: String?, variables: JSONObject) -> Int {
-        QueryCost.estimate(
+    /// The query's estimate from the schema's cost directives.
+    func estimatedCost(prepared: PreparedDocument, operationName: String?, variables: JSONObject)
+        -> QueryCost.Estimate
+    {
+        QueryCost.analyze(
             document: prepared.document, source: prepared.source, operationName: operationName, variables: variables,
-            schema: schema)
+            schema: schema, model: costModel)
     }
 
-    /// The refusal of a query whose estimate is over `configuration.maxQueryCost`, or nil.
-    func costRefusal(estimated: Int) -> GatewayResponse? {
-        guard configuration.maxQueryCost > 0, estimated > configuration.maxQueryCost else { return nil }
+    /// In the `enforce` mode, the refusal of a query whose estimate is over
+    /// `configuration.maxQueryCost` or that breaks a `@listSize(requireOneSlicingArgument:)`; nil
+    /// when it may run.
+    func costRefusal(_ estimate: QueryCost.Estimate) -> GatewayResponse? {
+        guard configuration.queryCostMode == .enforce else { return nil }
+        if let problem = estimate.problems.first { return refusal(badInput(problem), estimated: estimate.cost) }
+        guard configuration.maxQueryCost > 0, estimate.cost > configuration.maxQueryCost else { return nil }
         let error = GraphQLError(
-            "Query refused: its estimated upstream cost is \(estimated), over the limit of \(configuration.maxQueryCost) "
-                + "(each upstream call costs 1, a YouTube search 100; lower `first` arguments or select fewer nested lists).",
+            "Query refused: its estimated upstream cost is \(estimate.cost), over the limit of \(configuration.maxQueryCost) "
+                + "(the schema's @cost weights: a YouTube search 100, other calls 1; lower `first` arguments or "
+                + "select fewer nested lists).",
             extensions: JSONObject([
-                ("code", .string("QUERY_COST_EXCEEDED")), ("estimatedCost", .int(estimated)),
+                ("code", .string("QUERY_COST_EXCEEDED")), ("estimatedCost", .int(estimate.cost)),
                 ("maxQueryCost", .int(configuration.maxQueryCost)),
             ]))
-        return GatewayResponse(
+        return refusal(error, estimated: estimate.cost)
+    }
+
+    private func refusal(_ error: GraphQLError, estimated: Int) -> GatewayResponse {
+        GatewayResponse(
             result: ExecutionResult(data: nil, errors: [error]), estimatedCost: estimated,
-            counts: UpstreamCounters.Counts(), refused: true)
+            counts: UpstreamCounters.Counts(), quota: ledger.usage(), refused: true)
+    }
+
+    /// The `extensions` of a request refused before the gateway saw it (a syntax or
+    /// validation error): nothing estimated, nothing sent, and the quota as it stands.
+    public func notExecutedExtensions() -> JSONObject {
+        GatewayResponse.extensions(estimatedCost: 0, counts: UpstreamCounters.Counts(), quota: ledger.usage())
+    }
+
+    /// Upstream requests being sent now (each shared by everyone who needs it).
+    public var inFlightCount: Int { exchange.inFlight.count }
+
+    /// Prometheus text for `/metrics`: the upstream requests in flight
+    /// (`musicgraph_upstream_in_flight`, a gauge), the quota left per limited provider
+    /// (`musicgraph_upstream_quota_remaining{service}`, a gauge) and the calls refused before
+    /// sending (`musicgraph_upstream_refused_total{service,reason}`, `reason` `budget` or
+    /// `daily_quota`).
+    public func metricsText() -> String {
+        var out = "# HELP musicgraph_upstream_in_flight Upstream requests being sent now, each shared by its waiters.\n"
+        out += "# TYPE musicgraph_upstream_in_flight gauge\n"
+        out += "musicgraph_upstream_in_flight \(inFlightCount)\n"
+        out += "# HELP musicgraph_upstream_quota_remaining Quota units left today, by provider with a daily quota.\n"
+        out += "# TYPE musicgraph_upstream_quota_remaining gauge\n"
+        for usage in ledger.usage() {
+            out +=
+                "musicgraph_upstream_quota_remaining{service=\"\(usage.service.rawValue)\"} \(max(0, usage.limit - usage.used))\n"
+        }
+        out +=
+            "# HELP musicgraph_upstream_refused_total Upstream calls not sent: over the request's budget or the day's quota.\n"
+        out += "# TYPE musicgraph_upstream_refused_total counter\n"
+        for (key, count) in exchange.refusals.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
+            out += "musicgraph_upstream_refused_total{service=\"\(key.service)\",reason=\"\(key.reason)\"} \(count)\n"
+        }
+        return out
     }
 
     /// The answer `execute` would give from a kept result, without waiting; nil when there is
@@ -168,19 +235,21 @@ public final class Gateway: Sendable {
 
     func cachedResponse(resultKey: ExactStringKey) -> GatewayResponse? {
         guard let (kept, expires) = cache?.lookUpResultWithExpiry(resultKey) else { return nil }
-        var response = kept.hit()
+        var response = kept.hit(quota: ledger.usage())
         response.freshUntil = expires
         return response
     }
 
     /// The five providers of one request, each over a transport that counts into `counters`,
-    /// notes cacheability in `freshness`, and reads and fills the shared cache.
-    func providers(counters: UpstreamCounters, freshness: ResultFreshness) -> Providers {
+    /// notes cacheability in `freshness`, pays from `budget`, and goes through the shared cache
+    /// and in-flight table.
+    func providers(counters: UpstreamCounters, freshness: ResultFreshness, budget: RequestBudget)
+        -> Providers
+    {
         func seam(_ service: UpstreamService) -> RequestTransport {
             RequestTransport(
-                service: service, base: transport, cache: cache,
-                ttlSeconds: configuration.cacheTTLSeconds[service] ?? 0,
-                counters: counters, freshness: freshness)
+                service: service, exchange: exchange, ttlSeconds: configuration.cacheTTLSeconds[service] ?? 0,
+                counters: counters, freshness: freshness, budget: budget)
         }
         let c = configuration
         return Providers(
@@ -200,65 +269,6 @@ public final class Gateway: Sendable {
             tmdb: TMDBProvider(
                 baseURL: c.baseURL(.tmdb, default: TMDBProvider.defaultBaseURL), apiKey: c.tmdbAPIKey,
                 transport: seam(.tmdb)))
-    }
-}
-
-/// One gateway answer: the execution result plus what it cost.
-public struct GatewayResponse: Sendable {
-    public var result: ExecutionResult
-    /// The pre-execution cost estimate in quota units.
-    public var estimatedCost: Int
-    /// Upstream requests, cache hits and the actual cost.
-    public var counts: UpstreamCounters.Counts
-    /// True when the cost limit refused the query (nothing ran).
-    public var refused: Bool
-    /// The response as UTF-8 JSON text when it was kept with a cached result (then equal to
-    /// `serialized()`); nil otherwise.
-    public var serializedBody: [UInt8]?
-    /// Until when the response may be reused: the first expiry among the upstream answers it
-    /// was built from (all held by the cache). Nil when it must not be: it has errors, or one of
-    /// its reads was not cacheable, or it read nothing upstream.
-    public var freshUntil: ContinuousClock.Instant?
-    /// In a batch, the operations that executed together share `counts` (their upstream reads
-    /// were batched together, so a read cannot be told to one of them): true on each of them.
-    public var countsSharedWithBatch = false
-
-    /// The response `extensions`: `cost {estimated, actual}`, `upstream {requests, cacheHits}`.
-    public var extensions: JSONObject { Self.extensions(estimatedCost: estimatedCost, counts: counts) }
-
-    /// The `extensions` of a request refused before the gateway saw it (a syntax or
-    /// validation error): nothing estimated, nothing sent.
-    public static var notExecutedExtensions: JSONObject {
-        extensions(estimatedCost: 0, counts: UpstreamCounters.Counts())
-    }
-
-    private static func extensions(estimatedCost: Int, counts: UpstreamCounters.Counts) -> JSONObject {
-        JSONObject([
-            ("cost", .object(JSONObject([("estimated", .int(estimatedCost)), ("actual", .int(counts.cost))]))),
-            (
-                "upstream",
-                .object(JSONObject([("requests", .int(counts.totalRequests)), ("cacheHits", .int(counts.cacheHits))]))
-            ),
-        ])
-    }
-
-    /// The whole response map (spec §7.1): `errors`, `data`, then `extensions`.
-    public var json: JSONValue {
-        guard case .object(var response) = result.json else { return result.json }
-        response["extensions"] = .object(extensions)
-        return .object(response)
-    }
-
-    /// `serialized()` from the result's data text, without parsing it back into values.
-    func serializedResponse() -> [UInt8] {
-        result.serialized(extensions: extensions)
-    }
-
-    /// `json` as UTF-8 JSON text.
-    public func serialized() -> [UInt8] {
-        var writer = JSONWriter(reservingCapacity: 4096)
-        writer.write(json)
-        return writer.bytes
     }
 }
 

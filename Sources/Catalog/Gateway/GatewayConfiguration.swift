@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything a `Gateway` is built from. Every field has a default; `fromEnvironment` reads
 /// the documented environment variables.
 public struct GatewayConfiguration: Sendable {
@@ -27,9 +29,16 @@ public struct GatewayConfiguration: Sendable {
     /// Searches one batch sends at once per provider (YouTube searches of a track list, …).
     public var searchConcurrency: Int
 
-    /// Queries whose estimated upstream cost exceeds this are refused before execution
-    /// (`MUSICGRAPH_MAX_QUERY_COST`); 0 disables the check.
+    /// Queries whose estimated upstream cost exceeds this are refused before execution, and no
+    /// request spends more than this during execution (`MUSICGRAPH_MAX_QUERY_COST`); 0 disables both.
     public var maxQueryCost: Int
+    /// Whether the estimate refuses queries over `maxQueryCost` before they run (`enforce`, the
+    /// default) or is only reported (`measure`: the hard budget alone bounds the spend, and a
+    /// query estimated over it answers what fits); `--query-cost-mode`, `MUSICGRAPH_QUERY_COST_MODE`.
+    public var queryCostMode: QueryCostMode
+    /// Quota units per provider per day (`--daily-quota`, `MUSICGRAPH_DAILY_QUOTA`); a provider
+    /// absent or at 0 is not limited. YouTube's default is its free daily quota, 10,000.
+    public var dailyQuota: [UpstreamService: Int]
     /// Upstream response cache size in bytes; 0 disables the cache.
     public var cacheMaxBytes: Int
     /// Seconds a response stays cached when it sends no `Cache-Control: max-age`, per provider.
@@ -45,6 +54,8 @@ public struct GatewayConfiguration: Sendable {
     public var replayDirectory: String? = nil
 
     public static let defaultMaxQueryCost = 50_000
+    /// The daily quota of a YouTube Data API project (Google's default allotment).
+    public static let defaultDailyQuota: [UpstreamService: Int] = [.youTube: 10_000]
 
     /// Key values the CLI sets where no real key is needed (`--demo`, `--replay`): no secrets,
     /// so recordings do not blank them out of bodies.
@@ -71,7 +82,8 @@ public struct GatewayConfiguration: Sendable {
         appleMusicToken: String? = nil, rakutenApplicationId: String? = nil, rakutenAccessKey: String? = nil,
         country: String = "US", upstreamTimeoutMs: Int = 10_000, upstreamConnectTimeoutMs: Int = 2_000,
         upstreamMaxTries: Int = 2, maxConcurrentRequestsPerHost: Int = 32, searchConcurrency: Int = 32,
-        maxQueryCost: Int = GatewayConfiguration.defaultMaxQueryCost, cacheMaxBytes: Int = 64 << 20,
+        maxQueryCost: Int = GatewayConfiguration.defaultMaxQueryCost, queryCostMode: QueryCostMode = .enforce,
+        dailyQuota: [UpstreamService: Int] = GatewayConfiguration.defaultDailyQuota, cacheMaxBytes: Int = 64 << 20,
         cacheTTLSeconds: [UpstreamService: Int] = [
             .iTunes: 900, .appleMusic: 900, .rakuten: 900, .youTube: 3_600, .tmdb: 3_600,
         ], cacheResults: Bool = true
@@ -89,6 +101,8 @@ public struct GatewayConfiguration: Sendable {
         self.maxConcurrentRequestsPerHost = maxConcurrentRequestsPerHost
         self.searchConcurrency = searchConcurrency
         self.maxQueryCost = maxQueryCost
+        self.queryCostMode = queryCostMode
+        self.dailyQuota = dailyQuota
         self.cacheMaxBytes = cacheMaxBytes
         self.cacheTTLSeconds = cacheTTLSeconds
         self.cacheResults = cacheResults
@@ -103,8 +117,10 @@ public struct GatewayConfiguration: Sendable {
     /// A configuration from environment variables: the four keys, `MUSICGRAPH_UPSTREAM_URL`
     /// (every provider's base URL; `upstream` overrides it), the per-provider
     /// `MUSICGRAPH_<PROVIDER>_URL` overrides (which win over both), and
-    /// `MUSICGRAPH_MAX_QUERY_COST`. Empty values count as unset.
-    /// - Throws: `GatewayConfigurationError` for a non-numeric `MUSICGRAPH_MAX_QUERY_COST`.
+    /// `MUSICGRAPH_MAX_QUERY_COST`, `MUSICGRAPH_QUERY_COST_MODE` and `MUSICGRAPH_DAILY_QUOTA`.
+    /// Empty values count as unset.
+    /// - Throws: `GatewayConfigurationError` for a non-numeric `MUSICGRAPH_MAX_QUERY_COST` or a
+    ///   malformed `MUSICGRAPH_DAILY_QUOTA` (naming the bad entry).
     public static func fromEnvironment(_ environment: [String: String], upstream: String? = nil)
         throws(GatewayConfigurationError) -> GatewayConfiguration
     {
@@ -129,7 +145,51 @@ public struct GatewayConfiguration: Sendable {
             }
             configuration.maxQueryCost = limit
         }
+        if let text = value("MUSICGRAPH_QUERY_COST_MODE") {
+            guard let mode = QueryCostMode(rawValue: text) else {
+                throw GatewayConfigurationError("MUSICGRAPH_QUERY_COST_MODE expects enforce or measure, got '\(text)'")
+            }
+            configuration.queryCostMode = mode
+        }
+        if let text = value("MUSICGRAPH_DAILY_QUOTA") {
+            configuration.dailyQuota = try dailyQuota(parsing: text, over: configuration.dailyQuota)
+        }
         return configuration
+    }
+
+    /// `limits` with the entries of a `--daily-quota` value applied: comma-separated
+    /// `service=units` pairs (`youtube=10000,tmdb=50000`; services by their raw names, units a
+    /// non-negative integer, 0 = no limit). A provider not named keeps its limit in `limits`.
+    /// - Throws: `GatewayConfigurationError` naming the first entry that is not `service=units`,
+    ///   names no provider, repeats one, or whose units are not a non-negative integer.
+    public static func dailyQuota(parsing text: String, over limits: [UpstreamService: Int] = [:])
+        throws(GatewayConfigurationError) -> [UpstreamService: Int]
+    {
+        var limits = limits
+        var named: Set<UpstreamService> = []
+        let names = UpstreamService.allCases.map(\.rawValue).joined(separator: ", ")
+        for raw in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let entry = raw.trimmingCharacters(in: .whitespaces)
+            let parts = entry.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2 else {
+                throw GatewayConfigurationError(
+                    "daily quota entry '\(entry)' is not service=units (e.g. youtube=10000)")
+            }
+            let name = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
+            guard let service = UpstreamService(rawValue: name) else {
+                throw GatewayConfigurationError(
+                    "daily quota entry '\(entry)' names no provider; the providers are \(names)")
+            }
+            guard named.insert(service).inserted else {
+                throw GatewayConfigurationError("daily quota entry '\(entry)' repeats \(name)")
+            }
+            guard let units = Int(parts[1].trimmingCharacters(in: .whitespaces)), units >= 0 else {
+                throw GatewayConfigurationError(
+                    "daily quota entry '\(entry)' needs a non-negative integer of units (0 = no limit)")
+            }
+            limits[service] = units == 0 ? nil : units
+        }
+        return limits
     }
 
     /// Base URL of `service`, trailing slashes removed.
@@ -145,4 +205,13 @@ public struct GatewayConfigurationError: Error, Sendable, CustomStringConvertibl
     public let message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
+}
+
+/// What the pre-execution cost estimate does with a query over `--max-query-cost` (the names
+/// of Apollo Router's and Hive's demand-control modes).
+public enum QueryCostMode: String, Sendable, CaseIterable {
+    /// Refuse it before it runs (`QUERY_COST_EXCEEDED`).
+    case enforce
+    /// Run it: the estimate is only reported, the hard budget stops the calls that would cross it.
+    case measure
 }

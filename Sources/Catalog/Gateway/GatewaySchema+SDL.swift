@@ -11,6 +11,46 @@ extension GatewaySchema {
         }
 
         """
+        The upstream quota units a field costs each time it is resolved (once per parent object, or
+        once per batch of parents where the gateway batches ids into one lookup), or that a value of a
+        type costs (IBM GraphQL Cost Directives, as Apollo Router, Hive Gateway, Grafbase and Cosmo
+        read them). The gateway estimates a query from these weights before running it (`--max-query-cost`).
+        """
+        directive @cost(
+          "Quota units, at least 0."
+          weight: Int!
+        ) on ARGUMENT_DEFINITION | ENUM | FIELD_DEFINITION | INPUT_FIELD_DEFINITION | OBJECT | SCALAR
+
+        """
+        The size of the list a field returns, for the cost estimate: the value of one of its slicing
+        arguments, else `assumedSize` (IBM GraphQL Cost Directives).
+        """
+        directive @listSize(
+          "The size assumed when no slicing argument has a value."
+          assumedSize: Int
+          "Arguments that bound the list's length (such as `first`)."
+          slicingArguments: [String!]
+          "Fields of the returned object that the size applies to (connections), instead of the field itself."
+          sizedFields: [String!]
+          "Whether a query must give exactly one slicing argument a value (a default counts)."
+          requireOneSlicingArgument: Boolean = true
+        ) on FIELD_DEFINITION
+
+        """
+        MusicGraph's addition to `@cost`: the field's weight when its enum argument `argument` has the
+        value `value` (a cheaper upstream answers it). Gateways that do not know it use `@cost`, an
+        upper bound.
+        """
+        directive @costWhen(
+          "The argument's name."
+          argument: String!
+          "The enum value, as written in a query."
+          value: String!
+          "Quota units, at least 0."
+          weight: Int!
+        ) repeatable on FIELD_DEFINITION
+
+        """
         The entry points. Every field reads its upstream only when selected; ids are opaque global
         ids that carry their provider, such as `itunes:album:1440857781`. The root lists
         (`artists`, `albums`, `videos`, `movies`) are non-null: when their upstream fails, the error
@@ -26,7 +66,7 @@ extension GatewaySchema {
             name: String
             "A global artist id, e.g. `itunes:artist:136975`."
             id: ID
-          ): Artist
+          ): Artist @cost(weight: 1)
 
           "Artists whose name matches `name`, in the upstream's ranking."
           artists(
@@ -36,14 +76,14 @@ extension GatewaySchema {
             first: Int = 10
             "Which catalog to search."
             source: CatalogSource = ITUNES
-          ): [Artist!]!
+          ): [Artist!]! @cost(weight: 1) @listSize(slicingArguments: ["first"])
 
           """
           The album with global id `id`, or null when the upstream does not know it. iTunes and
           Apple Music albums are read in batches (`lookup?id=`, `albums?ids=`); Rakuten albums by
           a search on their JAN code, one request each (Rakuten has no lookup endpoint).
           """
-          album("A global album id, e.g. `itunes:album:1440857781`." id: ID!): Album
+          album("A global album id, e.g. `itunes:album:1440857781`." id: ID!): Album @cost(weight: 1)
 
           "Albums whose title or artist matches `term`, in the upstream's ranking."
           albums(
@@ -53,13 +93,13 @@ extension GatewaySchema {
             first: Int = 10
             "Which catalog to search."
             source: CatalogSource = ITUNES
-          ): [Album!]!
+          ): [Album!]! @cost(weight: 1) @listSize(slicingArguments: ["first"])
 
           """
           The track with global id `id`, or null when the upstream does not know it. Rakuten
           tracks (`rakuten:track:<JAN>-<position>`) are read with their album.
           """
-          track("A global track id, e.g. `itunes:track:1440857893`." id: ID!): Track
+          track("A global track id, e.g. `itunes:track:1440857893`." id: ID!): Track @cost(weight: 1)
 
           "The short-video feed: YouTube videos matching `query`."
           videos(
@@ -69,7 +109,7 @@ extension GatewaySchema {
             first: Int = 10
             "Only videos of this length."
             duration: VideoDuration = ANY
-          ): [Video!]!
+          ): [Video!]! @cost(weight: 100) @listSize(slicingArguments: ["first"])
 
           "Movies whose title matches `query` (TMDB)."
           movies(
@@ -77,7 +117,7 @@ extension GatewaySchema {
             query: String!
             "How many movies to return at most (1–20)."
             first: Int = 10
-          ): [Movie!]!
+          ): [Movie!]! @cost(weight: 1) @listSize(slicingArguments: ["first"])
 
           """
           Any object by its global id: an artist, album, track, video or movie, or null when the
@@ -85,7 +125,7 @@ extension GatewaySchema {
           no endpoint that reads a video by its key, so they answer an `UNSUPPORTED` error; reach
           them through `Movie.videos`.
           """
-          node("A global id as returned by any `id` field." id: ID!): Node
+          node("A global id as returned by any `id` field." id: ID!): Node @cost(weight: 1)
         }
 
         "An object with a global id that `Query.node` can fetch again."
@@ -136,6 +176,8 @@ extension GatewaySchema {
           url: String
           "The artist's albums, in the catalog's order."
           albums("How many albums to return at most (1–200); all of them when absent." first: Int): [Album!]
+            @cost(weight: 1)
+            @listSize(assumedSize: 25, slicingArguments: ["first"], requireOneSlicingArgument: false)
         }
 
         "An album (a collection of tracks) as one catalog knows it."
@@ -145,7 +187,7 @@ extension GatewaySchema {
           "The album's title."
           title: String!
           "The album's artist; null when the catalog does not link one."
-          artist: Artist
+          artist: Artist @cost(weight: 1)
           "The album artist's name as the catalog writes it."
           artistName: String!
           "A square cover image URL of `size` × `size` pixels; null when there is none."
@@ -159,7 +201,7 @@ extension GatewaySchema {
           "The copyright line; null when the catalog does not send one."
           copyright: String
           "The album's tracks in the catalog's order (disc by disc)."
-          tracks: [Track!]
+          tracks: [Track!] @cost(weight: 1) @listSize(assumedSize: 15)
           "The catalog this album comes from."
           source: CatalogSource!
         }
@@ -179,7 +221,7 @@ extension GatewaySchema {
           "A short audio preview URL; null when there is none."
           previewUrl: String
           "The album this track belongs to; null when the catalog does not link one."
-          album: Album
+          album: Album @cost(weight: 1)
           "The performing artist's name."
           artistName: String
           "Videos of this track: a search for its artist and title."
@@ -189,6 +231,9 @@ extension GatewaySchema {
             "Where to look for videos."
             source: VideoSource = YOUTUBE
           ): [Video!]
+            @cost(weight: 100)
+            @costWhen(argument: "source", value: "ITUNES", weight: 1)
+            @listSize(slicingArguments: ["first"])
         }
 
         "A video: a YouTube video, an iTunes music video or a movie's trailer or clip."
@@ -229,6 +274,8 @@ extension GatewaySchema {
           voteCount: Int
           "The movie's trailers, teasers and clips."
           videos("How many videos to return at most (1–50)." first: Int = 3): [Video!]
+            @cost(weight: 1)
+            @listSize(slicingArguments: ["first"])
         }
 
         """#

@@ -1,100 +1,140 @@
-import Synchronization
-
-/// What one GraphQL request made its upstreams do: requests sent, retries included (by service
-/// and outcome; a try that was sent again counts as `retried`),
-/// reads answered by the cache, and the quota cost of the requests sent (YouTube search 100
-/// units, every other call 1). Shared by the request's transports; thread-safe.
-public final class UpstreamCounters: Sendable {
-    /// A snapshot.
-    public struct Counts: Sendable, Equatable {
-        /// Requests sent, by service raw value (`itunes`, `youtube`, …) and outcome (`ok`,
-        /// `http_error`, `timeout`, `unreachable`).
-        public var requests: [String: [String: Int]] = [:]
-        public var cacheHits = 0
-        /// Quota units of the requests sent.
-        public var cost = 0
-
-        public var totalRequests: Int { requests.values.reduce(0) { $0 + $1.values.reduce(0, +) } }
-    }
-
-    private let counts = Mutex(Counts())
-
-    public init() {}
-
-    public var snapshot: Counts { counts.withLock { $0 } }
-
-    /// A call that sent its request `tries` times (retries included), each costing `cost`
-    /// units: the last send is counted under the call's `outcome`, the ones before it (they
-    /// failed and were sent again) under `retried`.
-    func recordRequest(service: UpstreamService, outcome: String, cost: Int, tries: Int = 1) {
-        counts.withLock { counts in
-            counts.requests[service.rawValue, default: [:]][outcome, default: 0] += 1
-            if tries > 1 { counts.requests[service.rawValue, default: [:]]["retried", default: 0] += tries - 1 }
-            counts.cost += cost * tries
-        }
-    }
-
-    func recordCacheHit() {
-        counts.withLock { $0.cacheHits += 1 }
-    }
-}
-
-/// The transport seam of one provider within one GraphQL request: answers from the shared
-/// `UpstreamCache` when it can, else sends through `base` and stores 2xx answers; counts
-/// both in the request's `UpstreamCounters` and notes in its `ResultFreshness` how long the
-/// request's result could be reused.
+/// The transport seam of one provider within one GraphQL request. A read is answered, in this
+/// order, by the shared `UpstreamCache`; by a send of the same request already in flight (any
+/// request's: single-flight, keyed by the cache key); or by sending it, which this request
+/// pays for try by try from its `RequestBudget` and the provider's daily quota, and stores when
+/// it is a 2xx. Counts each read in the request's `UpstreamCounters` and notes in its
+/// `ResultFreshness` how long the request's result could be reused.
 struct RequestTransport: UpstreamTransport {
     let service: UpstreamService
-    let base: any UpstreamTransport
-    let cache: UpstreamCache?
+    let exchange: UpstreamExchange
     /// Seconds a response of this provider stays cached when it sends no `max-age`.
     let ttlSeconds: Int
     let counters: UpstreamCounters
     let freshness: ResultFreshness
-
-    /// The quota units a GET of `url` costs: YouTube search.list 100, anything else 1.
-    static func cost(of url: String) -> Int {
-        url.contains("/youtube/v3/search") ? 100 : 1
-    }
+    let budget: RequestBudget
 
     func discard(url: String, headers: [(name: String, value: String)]) {
-        cache?.remove(
-            UpstreamCache.cacheKey(
-                url: url, headers: headers, secretParameters: HTTPClientTransport.secretQueryParameters))
+        exchange.cache?.remove(Self.key(url: url, headers: headers))
     }
 
+    static func key(url: String, headers: [(name: String, value: String)]) -> String {
+        UpstreamCache.cacheKey(url: url, headers: headers, secretParameters: HTTPClientTransport.secretQueryParameters)
+    }
+
+    /// - Throws: `UpstreamError` `.budgetExceeded` or `.dailyQuotaSpent` for a call that was not
+    ///   sent; the transport's error for a send that failed (its own or the one it shared);
+    ///   `CancellationError` when this request's task is cancelled while waiting.
     func get(url: String, headers: [(name: String, value: String)]) async throws -> UpstreamResponse {
-        let key = cache.map { _ in
-            UpstreamCache.cacheKey(
-                url: url, headers: headers, secretParameters: HTTPClientTransport.secretQueryParameters)
+        let key = Self.key(url: url, headers: headers)
+        while true {
+            if let hit = lookUp(key) { return hit }
+            if let flight = exchange.inFlight.joinOrClaim(key) {
+                let outcome = try await flight.wait()
+                if case .abandoned = outcome { continue }  // its claimant could not pay; try on our account
+                counters.recordDeduplicated()
+                return try deliver(outcome)
+            }
+            return try await sendClaimed(key: key, url: url, headers: headers)
         }
-        if let cache, let key, let hit = cache.lookUpWithExpiry(key) {
+    }
+
+    private func lookUp(_ key: String) -> UpstreamResponse? {
+        guard let hit = exchange.cache?.lookUpWithExpiry(key) else { return nil }
+        counters.recordCacheHit()
+        freshness.noteCached(until: hit.expires)
+        return hit.response
+    }
+
+    /// Sends the request whose key this caller claimed, and waits for it like any other waiter.
+    private func sendClaimed(key: String, url: String, headers: [(name: String, value: String)]) async throws
+        -> UpstreamResponse
+    {
+        let inFlight = exchange.inFlight
+        // The answer may have been stored between this caller's miss and its claim.
+        if let hit = exchange.cache?.lookUpWithExpiry(key) {
+            inFlight.finish(key, .response(hit.response, expires: hit.expires))
             counters.recordCacheHit()
             freshness.noteCached(until: hit.expires)
             return hit.response
         }
-        let response: UpstreamResponse
+        let cost = QueryCost.unitCost(ofURL: url)
         do {
-            response = try await base.get(url: url, headers: headers)
+            try await pay(cost)
         } catch {
-            let failure = error as? TransportFailure
-            let outcome = failure?.underlying == .timedOut ? "timeout" : "unreachable"
-            counters.recordRequest(
-                service: service, outcome: outcome, cost: Self.cost(of: url), tries: failure?.tries ?? 1)
-            freshness.noteUncached()
+            inFlight.finish(key, .abandoned)
             throw error
         }
-        let ok = (200..<300).contains(response.status)
-        counters.recordRequest(
-            service: service, outcome: ok ? "ok" : "http_error", cost: Self.cost(of: url), tries: response.tries)
-        if ok, let cache, let key,
-            let expires = cache.store(
-                response, for: key, ttlSeconds: UpstreamCache.maxAge(response.headers) ?? ttlSeconds)
-        {
-            freshness.noteCached(until: expires)
-        } else {
-            freshness.noteUncached()
+        let flight = inFlight.claimed(key)
+        // Unstructured: cancelling a waiter (this request included) must not cancel the send the
+        // others wait for. A send nobody waits for any more finishes its try and is not retried.
+        Task { await send(key: key, url: url, headers: headers, cost: cost, flight: flight) }
+        return try deliver(await flight.wait())
+    }
+
+    private func send(
+        key: String, url: String, headers: [(name: String, value: String)], cost: Int, flight: InFlightRequest
+    ) async {
+        let outcome: InFlightRequest.Outcome
+        do {
+            let response = try await exchange.base.get(url: url, headers: headers) {
+                guard flight.hasWaiters else { return false }
+                do {
+                    try await pay(cost)
+                    return true
+                } catch {
+                    return false
+                }
+            }
+            let ok = (200..<300).contains(response.status)
+            counters.recordRequest(
+                service: service, outcome: ok ? "ok" : "http_error", cost: cost, tries: response.tries)
+            if UpstreamExchange.saysDailyQuotaIsSpent(service, response) {
+                await exchange.ledger.markExhausted(service)
+            }
+            let expires =
+                ok
+                ? exchange.cache?.store(
+                    response, for: key, ttlSeconds: UpstreamCache.maxAge(response.headers) ?? ttlSeconds)
+                : nil
+            outcome = .response(response, expires: expires)
+        } catch {
+            let failure = error as? TransportFailure
+            let kind = failure?.underlying == .timedOut ? "timeout" : "unreachable"
+            counters.recordRequest(service: service, outcome: kind, cost: cost, tries: failure?.tries ?? 1)
+            outcome = .failure(error)
         }
-        return response
+        exchange.inFlight.finish(key, outcome)
+    }
+
+    private func deliver(_ outcome: InFlightRequest.Outcome) throws -> UpstreamResponse {
+        switch outcome {
+        case .response(let response, let expires):
+            if let expires { freshness.noteCached(until: expires) } else { freshness.noteUncached() }
+            return response
+        case .failure(let error):
+            freshness.noteUncached()
+            throw error
+        case .abandoned:
+            // Only a claimant abandons, and it never waits on its own flight before sending.
+            freshness.noteUncached()
+            throw UpstreamError(service: service, kind: .unreachable(reason: "the shared request was not sent"))
+        }
+    }
+
+    /// Pays one try of `cost` units before it is sent: from the request's budget, then from the
+    /// provider's daily quota. Nothing is paid when either refuses.
+    private func pay(_ cost: Int) async throws(UpstreamError) {
+        if let spent = budget.reserve(cost) {
+            exchange.recordRefusal(service, reason: "budget")
+            throw UpstreamError(service: service, kind: .budgetExceeded(cost: cost, spent: spent, limit: budget.limit))
+        }
+        switch await exchange.ledger.reserve(service, units: cost) {
+        case .unlimited, .granted: return
+        case .refused(let used, let limit, let day):
+            budget.refund(cost)
+            exchange.recordRefusal(service, reason: "daily_quota")
+            throw UpstreamError(
+                service: service, kind: .dailyQuotaSpent(used: used, limit: limit, resetsAt: day.resetsAt))
+        }
     }
 }

@@ -108,7 +108,7 @@ public final class UpstreamCache: Sendable {
     ) {
         guard expires > now else { return }
         insert(
-            .result(result), for: resultKey, bytes: (result.result.dataJSON?.count ?? 0) + result.responseBody.count,
+            .result(result), for: resultKey, bytes: (result.result.dataJSON?.count ?? 0) + result.responseHead.count,
             expires: expires)
     }
 
@@ -244,23 +244,40 @@ public struct CachedResult: Sendable {
     /// Upstream reads the result was built from (requests sent plus cache hits): a repeat
     /// reports them all as cache hits.
     public var upstreamReads: Int
-    /// The whole response a repeat gets (`GatewayResponse.serialized()` of the hit: the
-    /// result, then `extensions` with 0 requests and `upstreamReads` cache hits), written once
-    /// when the result is kept so that hits send it without serializing.
-    public let responseBody: [UInt8]
+    /// The response a repeat gets (`GatewayResponse.serialized()` of the hit: the result, then
+    /// `extensions` with 0 requests and `upstreamReads` cache hits), written once when the
+    /// result is kept so that hits send it without serializing; it ends before the `quota`
+    /// entry, which changes as quota is spent and is appended when the hit is served.
+    public let responseHead: [UInt8]
 
     public init(result: ExecutionResult, estimatedCost: Int, upstreamReads: Int) {
         self.result = result
         self.estimatedCost = estimatedCost
         self.upstreamReads = upstreamReads
-        self.responseBody = Self.hit(result: result, estimatedCost: estimatedCost, upstreamReads: upstreamReads)
-            .serializedResponse()
+        var hit = Self.hit(result: result, estimatedCost: estimatedCost, upstreamReads: upstreamReads)
+        hit.quota = []
+        // `…,"quota":{}}}`: the kept text stops before `,"quota"`.
+        let whole = hit.serializedResponse()
+        self.responseHead = Array(whole.dropLast(Self.emptyQuotaTail.count))
     }
 
-    /// The gateway's answer to a repeat of the request.
-    func hit() -> GatewayResponse {
+    private static let emptyQuotaTail = Array(#","quota":{}}}"#.utf8)
+
+    /// The whole response of a hit served while the quota stands at `quota`.
+    public func responseBody(quota: [QuotaUsage]) -> [UInt8] {
+        var body = responseHead
+        body.reserveCapacity(responseHead.count + 16 + 48 * quota.count)
+        body.append(contentsOf: #","quota":"#.utf8)
+        body.append(contentsOf: JSONWriter.serialize(GatewayResponse.quotaJSON(quota)))
+        body.append(contentsOf: "}}".utf8)
+        return body
+    }
+
+    /// The gateway's answer to a repeat of the request, with the quota of the moment.
+    func hit(quota: [QuotaUsage]) -> GatewayResponse {
         var response = Self.hit(result: result, estimatedCost: estimatedCost, upstreamReads: upstreamReads)
-        response.serializedBody = responseBody
+        response.quota = quota
+        response.serializedBody = responseBody(quota: quota)
         return response
     }
 

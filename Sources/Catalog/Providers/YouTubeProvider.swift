@@ -129,6 +129,16 @@ extension YouTubeProvider {
     /// `keyExpired`, `API_KEY_INVALID`, `API_KEY_SERVICE_BLOCKED`, `accessNotConfigured`,
     /// `SERVICE_DISABLED`, status `PERMISSION_DENIED`/`UNAUTHENTICATED`) and 401 → `authFailed`;
     /// the rest → `httpStatus` with the error message.
+    /// Whether an answer says the project's quota for the day is spent (403 with reason
+    /// `quotaExceeded` or `dailyLimitExceeded`), as opposed to a short rate limit that passes.
+    static func saysDailyQuotaIsSpent(status: Int, body: [UInt8]) -> Bool {
+        guard status == 403,
+            let wire = try? WireJSON.decode(YTErrorEnvelope.self, from: body, service: .youTube, status: status)
+        else { return false }
+        let reasons = (wire.error.errors ?? []).compactMap(\.reason) + (wire.error.details ?? []).compactMap(\.reason)
+        return reasons.contains("quotaExceeded") || reasons.contains("dailyLimitExceeded")
+    }
+
     static func decodeError(status: Int, headers: [String: String], body: [UInt8]) -> UpstreamError {
         let retry = retryAfterSeconds(headers)
         let wire = try? WireJSON.decode(YTErrorEnvelope.self, from: body, service: .youTube, status: status)

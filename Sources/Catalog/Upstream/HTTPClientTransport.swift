@@ -22,10 +22,22 @@ public struct HTTPClientTransport: UpstreamTransport {
     ]
 
     public func get(url: String, headers: [(name: String, value: String)]) async throws -> UpstreamResponse {
+        try await send(url: url, headers: headers, admitRetry: nil)
+    }
+
+    public func get(
+        url: String, headers: [(name: String, value: String)], admitRetry: @escaping @Sendable () async -> Bool
+    ) async throws -> UpstreamResponse {
+        try await send(url: url, headers: headers, admitRetry: admitRetry)
+    }
+
+    private func send(
+        url: String, headers: [(name: String, value: String)], admitRetry: (@Sendable () async -> Bool)?
+    ) async throws -> UpstreamResponse {
         let deadline = deadlineMs.map { ContinuousClock.now.advanced(by: .milliseconds($0)) }
         let (result, tries) = await client.executeCountingTries(
             HTTPClientRequest(method: "GET", url: url, headers: HTTPHeaders(headers.map { ($0.name, $0.value) })),
-            deadline: deadline)
+            deadline: deadline, admitRetry: admitRetry)
         let failure: TransportFailure
         switch result {
         case .success(let response):

@@ -75,7 +75,7 @@ extension UpstreamError {
         case .unreachable(let reason): copy.kind = .unreachable(reason: Redaction.redact(reason, secrets: secrets))
         case .notRecorded(let request):
             copy.kind = .notRecorded(request: Redaction.redact(request, secrets: secrets))
-        case .timeout, .quotaExceeded, .authFailed, .notConfigured: break
+        case .timeout, .quotaExceeded, .authFailed, .notConfigured, .budgetExceeded, .dailyQuotaSpent: break
         }
         return copy
     }

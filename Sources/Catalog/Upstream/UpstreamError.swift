@@ -30,6 +30,13 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
         /// `--replay` has no recorded exchange for `request` (`GET` and the request key, no
         /// secrets); nothing was sent. `UPSTREAM_NOT_RECORDED`.
         case notRecorded(request: String)
+        /// Not sent: its `cost` in quota units would take the GraphQL request's actual spend
+        /// (`spent` so far) over `limit` (`--max-query-cost`). `QUERY_BUDGET_EXCEEDED`.
+        case budgetExceeded(cost: Int, spent: Int, limit: Int)
+        /// Not sent: the provider's daily quota (`--daily-quota`, `limit` units, `used` today)
+        /// has no room for it until `resetsAt` (RFC 3339). `UPSTREAM_QUOTA_EXCEEDED`, as when the
+        /// provider itself says so.
+        case dailyQuotaSpent(used: Int, limit: Int, resetsAt: String)
     }
 
     public var service: UpstreamService
@@ -57,6 +64,8 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
         case .notConfigured: "UPSTREAM_NOT_CONFIGURED"
         case .unreachable: "UPSTREAM_UNREACHABLE"
         case .notRecorded: "UPSTREAM_NOT_RECORDED"
+        case .budgetExceeded: "QUERY_BUDGET_EXCEEDED"
+        case .dailyQuotaSpent: "UPSTREAM_QUOTA_EXCEEDED"
         }
     }
 
@@ -73,15 +82,33 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
         case .unreachable(let reason): return "\(service) is unreachable: \(reason)"
         case .notRecorded(let request):
             return "\(service) has no recorded exchange for \(request) (replaying; record it with --record DIR)"
+        case .budgetExceeded(let cost, let spent, let limit):
+            return "\(service) call not sent: it costs \(cost) quota units and this query has spent \(spent) of its "
+                + "\(limit) (the --max-query-cost budget)"
+        case .dailyQuotaSpent(let used, let limit, let resetsAt):
+            return "\(service) call not sent: its daily quota of \(limit) units is spent (\(used) used); it resets at "
+                + resetsAt
         }
     }
 
     /// `extensions` of the GraphQL error: `code`, `service`, and `status` / `retryAfter`
-    /// (seconds) when known, in that order.
+    /// (seconds) when known, in that order; a call not sent adds its figures (`cost`, `spent`,
+    /// `maxQueryCost` for the budget; `dailyQuota`, `used`, `resetsAt` for the daily quota).
     public var extensions: JSONObject {
         var object = JSONObject([("code", .string(code)), ("service", .string(service.rawValue))])
         if let status { object["status"] = .int(status) }
         if let retryAfterSeconds { object["retryAfter"] = .int(retryAfterSeconds) }
+        switch kind {
+        case .budgetExceeded(let cost, let spent, let limit):
+            object["cost"] = .int(cost)
+            object["spent"] = .int(spent)
+            object["maxQueryCost"] = .int(limit)
+        case .dailyQuotaSpent(let used, let limit, let resetsAt):
+            object["dailyQuota"] = .int(limit)
+            object["used"] = .int(used)
+            object["resetsAt"] = .string(resetsAt)
+        default: break
+        }
         return object
     }
 

@@ -8,6 +8,12 @@ public protocol UpstreamTransport: Sendable {
     /// GETs `url` (absolute, already percent-encoded) with extra request `headers`.
     func get(url: String, headers: [(name: String, value: String)]) async throws -> UpstreamResponse
 
+    /// `get`, for a caller that pays per try: a transport that retries asks `admitRetry` before
+    /// each retry and, on `false`, answers with the last try's outcome instead of sending again.
+    func get(
+        url: String, headers: [(name: String, value: String)], admitRetry: @escaping @Sendable () async -> Bool
+    ) async throws -> UpstreamResponse
+
     /// The response `get` gave for `url` and `headers` could not be used (a 200 that is an HTML
     /// page, or truncated JSON): a transport that keeps responses must not answer with it again.
     func discard(url: String, headers: [(name: String, value: String)])
@@ -16,6 +22,13 @@ public protocol UpstreamTransport: Sendable {
 extension UpstreamTransport {
     /// Transports that keep nothing have nothing to discard.
     public func discard(url: String, headers: [(name: String, value: String)]) {}
+
+    /// Transports that never retry have no retry to admit.
+    public func get(
+        url: String, headers: [(name: String, value: String)], admitRetry: @escaping @Sendable () async -> Bool
+    ) async throws -> UpstreamResponse {
+        try await get(url: url, headers: headers)
+    }
 }
 
 /// A complete HTTP response as a provider sees it.

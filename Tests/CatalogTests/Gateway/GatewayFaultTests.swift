@@ -156,7 +156,8 @@ extension LoopbackTests {
                 #expect(response.result.data == nil)
                 #expect(
                     response.result.errors.map(\.message) == [
-                        "Query refused: its estimated upstream cost is 37503, over the limit of 1000 (each upstream call costs 1, a YouTube search 100; lower `first` arguments or select fewer nested lists)."
+                        "Query refused: its estimated upstream cost is 37503, over the limit of 1000 (the schema's @cost weights: "
+                            + "a YouTube search 100, other calls 1; lower `first` arguments or select fewer nested lists)."
                     ])
                 #expect(response.result.errors.first?.extensions["code"] == .string("QUERY_COST_EXCEEDED"))
                 #expect(

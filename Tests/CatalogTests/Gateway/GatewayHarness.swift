@@ -24,7 +24,7 @@ struct GatewayHarness {
         var configuration = GatewayConfiguration(
             youTubeAPIKey: keys.youTube, tmdbAPIKey: keys.tmdb, appleMusicToken: keys.appleMusic,
             rakutenApplicationId: keys.rakuten, upstreamTimeoutMs: 60_000, upstreamMaxTries: 1,
-            maxQueryCost: maxQueryCost)
+            maxQueryCost: maxQueryCost, dailyQuota: [:])  // DemoUpstream has no quota; tests of the ledger set one
         for service in UpstreamService.allCases { configuration.baseURLs[service] = baseURL }
         return configuration
     }
@@ -58,7 +58,7 @@ struct GatewayHarness {
     func query(_ query: String, variables: JSONObject = JSONObject()) async throws -> GatewayResponse {
         switch gateway.prepare(query) {
         case .failure(let rejection):
-            Issue.record("query rejected: \(rejection.errors)")
+            Issue.record("query rejected: \(rejection.errors) — \(query)")
             throw HarnessError("query rejected")
         case .success(let prepared):
             return await gateway.execute(prepared: prepared, operationName: nil, variables: variables)

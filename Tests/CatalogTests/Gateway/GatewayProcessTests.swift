@@ -2,6 +2,8 @@ import Foundation
 import HTTPClient
 import Testing
 
+@testable import Catalog
+
 extension LoopbackTests {
     /// The issue's "Done when": DemoUpstream and the gateway as two separate `musicgraph`
     /// processes, the nested Iron Maiden query sent over HTTP, and DemoUpstream's request log
@@ -93,6 +95,16 @@ extension LoopbackTests {
                     ["serve", "--port", "0", "--max-connections", "1000000000"],
                     "--max-connections 1000000000 needs 1000001024 open files, but the hard limit is"
                 ),
+                (["serve", "--port", "0", "--daily-quota", "youtube=lots"], "daily quota entry 'youtube=lots'"),
+                (
+                    ["serve", "--port", "0", "--daily-quota", "youtube=10,vimeo=5"],
+                    "daily quota entry 'vimeo=5' names no"
+                ),
+                (["serve", "--port", "0", "--daily-quota", "tmdb"], "daily quota entry 'tmdb' is not service=units"),
+                (
+                    ["serve", "--port", "0", "--query-cost-mode", "lenient"],
+                    "--query-cost-mode expects enforce or measure"
+                ),
             ] {
                 let (status, _, message) = try Self.run(arguments)
                 #expect(status == 2)
@@ -112,8 +124,54 @@ extension LoopbackTests {
             #expect(text.hasPrefix(#"{"errors":[{"message":"Cannot query field \"nam\" on type \"Artist\"."#))
             #expect(
                 text.hasSuffix(
-                    #""extensions":{"cost":{"estimated":0,"actual":0},"upstream":{"requests":0,"cacheHits":0}}}"# + "\n"
+                    #""extensions":{"cost":{"estimated":0,"actual":0},"upstream":{"requests":0,"cacheHits":0,"#
+                        + #""deduplicated":0},"quota":{"youtube":{"used":0,"limit":10000}}}}"# + "\n"
                 ))
+        }
+
+        @Test func aSchemaCopyWithHalfTheSearchWeightHalvesThatPartOfTheEstimate() throws {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "mg-cost-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let copy = directory.appendingPathComponent("schema.graphql").path
+            let edited = GatewaySchema.sdl.replacingOccurrences(
+                of: "  ): [Video!]\n    @cost(weight: 100)\n    @costWhen",
+                with: "  ): [Video!]\n    @cost(weight: 50)\n    @costWhen")
+            #expect(edited != GatewaySchema.sdl)
+            try edited.write(toFile: copy, atomically: true, encoding: .utf8)
+            let query = directory.appendingPathComponent("q.graphql").path
+            try GatewayRequestCounts.ironMaiden.write(toFile: query, atomically: true, encoding: .utf8)
+            // A limit of 20,000 refuses the original (37,503) before any upstream call, not the copy.
+            func estimated(_ schema: [String], limit: String) throws -> (estimated: Int?, refused: Bool) {
+                let (_, text, _) = try Self.run(["query", "--demo", "--max-query-cost", limit] + schema + [query])
+                let response = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+                let cost = (response["extensions"] as? [String: Any])?["cost"] as? [String: Any]
+                let codes = (response["errors"] as? [[String: Any]] ?? []).compactMap {
+                    ($0["extensions"] as? [String: Any])?["code"] as? String
+                }
+                return (cost?["estimated"] as? Int, codes.contains("QUERY_COST_EXCEEDED"))
+            }
+            let original = try estimated(["--schema", "schema.graphql"], limit: "1")
+            let halved = try estimated(["--schema", copy], limit: "1")
+            #expect(original.estimated == 37_503)
+            #expect(halved.estimated == 18_753)
+            #expect(try estimated(["--schema", "schema.graphql"], limit: "20000").refused)
+            #expect(try !estimated(["--schema", copy], limit: "20000").refused)
+        }
+
+        @Test func metricsShowTheQuotaLeftAndResponsesTheQuotaUsed() async throws {
+            let gateway = try Child(["serve", "--demo", "--port", "0", "--daily-quota", "youtube=1000"])
+            defer { gateway.stop() }
+            let base = String(gateway.url.dropLast("/graphql".count))
+            let answer = try await Self.post(
+                gateway.url, query: #"{ videos(query: "Back in Black", first: 1) { title } }"#)
+            let quota = (answer["extensions"] as? [String: Any])?["quota"] as? [String: [String: Int]]
+            #expect(quota == ["youtube": ["used": 100, "limit": 1_000]])
+            let metrics = String(decoding: try await Self.client.get(base + "/metrics").body, as: UTF8.self)
+            #expect(metrics.contains(#"musicgraph_upstream_quota_remaining{service="youtube"} 900"#))
+            #expect(metrics.contains("musicgraph_upstream_deduplicated_total 0"))
+            #expect(metrics.contains("musicgraph_upstream_in_flight 0"))
         }
 
         @Test func schemaBuildErrorsNameTheirFileOncePerLine() throws {
@@ -219,7 +277,7 @@ extension LoopbackTests {
             let gateway = try Child(
                 [
                     "serve", "--port", "0", "--upstream", demo.url, "--request-timeout-ms", "0", "--timeout-ms",
-                    "600000",
+                    "600000", "--daily-quota", "youtube=0",
                 ],
                 environment: ["YOUTUBE_API_KEY": "proc-test-key", "MUSICGRAPH_MAX_QUERY_COST": ""])
             defer { gateway.stop() }

@@ -44,7 +44,14 @@ extension LoopbackTests {
                     first.extensions
                         == JSONObject([
                             ("cost", .object(JSONObject([("estimated", .int(37_503)), ("actual", .int(15_003))]))),
-                            ("upstream", .object(JSONObject([("requests", .int(153)), ("cacheHits", .int(0))]))),
+                            (
+                                "upstream",
+                                .object(
+                                    JSONObject([
+                                        ("requests", .int(153)), ("cacheHits", .int(0)), ("deduplicated", .int(0)),
+                                    ]))
+                            ),
+                            ("quota", .object(JSONObject())),
                         ]))
 
                 try await h.loopback.clearLog()

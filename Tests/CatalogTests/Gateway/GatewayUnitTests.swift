@@ -86,10 +86,11 @@ import Testing
     @Test func resultsShareTheBudgetAndExpireOnTheirOwn() {
         let result = CachedResult(
             result: ExecutionResult(dataJSON: Array(repeating: 0x31, count: 1_000)), estimatedCost: 3, upstreamReads: 2)
-        // A result weighs its data text + its response text + key + 256: 1000 + 1098 + 1 + 256;
-        // a response its body + key + 256: 1000 + 1 + 256 = 1257. Room for the result and one response.
-        #expect(result.responseBody.count == 1_098)
-        let cache = UpstreamCache(maxBytes: 2_355 + 1_257 + 1_256)
+        // A result weighs its data text + its response text (without the quota) + key + 256:
+        // 1000 + 1113 + 1 + 256; a response its body + key + 256: 1000 + 1 + 256 = 1257. Room for
+        // the result and one response.
+        #expect(result.responseHead.count == 1_113)
+        let cache = UpstreamCache(maxBytes: 2_370 + 1_257 + 1_256)
         let now = ContinuousClock.now
         cache.storeResult(result, for: "r", expires: now.advanced(by: .seconds(5)), now: now)
         #expect(cache.lookUpResult("r", now: now.advanced(by: .seconds(4)))?.upstreamReads == 2)
@@ -109,13 +110,19 @@ import Testing
         let result = CachedResult(
             result: ExecutionResult(dataJSON: Array(#"{"artist":{"name":"AC/DC"}}"#.utf8)), estimatedCost: 3,
             upstreamReads: 2)
-        let expected =
+        let head =
             #"{"data":{"artist":{"name":"AC/DC"}},"extensions":{"cost":{"estimated":3,"actual":0},"#
-            + #""upstream":{"requests":0,"cacheHits":2}}}"#
-        #expect(String(decoding: result.responseBody, as: UTF8.self) == expected)
-        let hit = result.hit()
-        #expect(hit.serializedBody == result.responseBody)
-        #expect(String(decoding: hit.serialized(), as: UTF8.self) == expected)
+            + #""upstream":{"requests":0,"cacheHits":2,"deduplicated":0}"#
+        #expect(String(decoding: result.responseHead, as: UTF8.self) == head)
+        // The quota is the moment's: a hit served later shows what has been spent since.
+        for quota in [[], [QuotaUsage(service: .youTube, used: 300, limit: 10_000)]] {
+            let hit = result.hit(quota: quota)
+            let expected =
+                head + (quota.isEmpty ? #","quota":{}}}"# : #","quota":{"youtube":{"used":300,"limit":10000}}}}"#)
+            #expect(String(decoding: hit.serializedBody ?? [], as: UTF8.self) == expected)
+            #expect(String(decoding: hit.serialized(), as: UTF8.self) == expected)
+        }
+        let hit = result.hit(quota: [])
         #expect(hit.counts.cacheHits == 2)
         #expect(hit.counts.totalRequests == 0)
     }
