@@ -2,7 +2,7 @@
 # machine with Swift installed (as root it installs the C libraries the build needs).
 SHARED ?= ../shared
 SWIFT ?= swift
-APT_PACKAGES = pkg-config libcurl4-openssl-dev libmicrohttpd-dev libssl-dev python3-django-graphene
+APT_PACKAGES = pkg-config libcurl4-openssl-dev libmicrohttpd-dev libssl-dev python3-django-graphene tzdata
 # What the client tests drive: headless Chromium through Selenium (GraphiQL), a venv for gql.
 TEST_APT_PACKAGES = chromium chromium-driver python3-selenium python3-venv
 # Where python3-django-graphene puts GraphiQL 1.4 and React 17 (served by `serve`, never committed).
@@ -13,15 +13,16 @@ BENCH_FLAGS ?=
 .PHONY: deps test-deps build release test lint demo schema conformance bench clean
 
 # The C libraries behind HTTPClient (libcurl), HTTPServer (libmicrohttpd) and the persisted-query
-# hashes (libcrypto), and the GraphiQL files the gateway serves to browsers.
+# hashes (libcrypto), the GraphiQL files the gateway serves to browsers, and the time zone data
+# the quota ledger's provider days need (YouTube's resets at midnight in Los Angeles).
 deps:
 	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libcurl libmicrohttpd libcrypto \
-	    && [ -f $(GRAPHIQL_ASSETS)/graphiql.min.js ]; then \
-	  echo "deps: libcurl, libmicrohttpd, libcrypto and GraphiQL are installed"; \
+	    && [ -f $(GRAPHIQL_ASSETS)/graphiql.min.js ] && [ -e /usr/share/zoneinfo/America/Los_Angeles ]; then \
+	  echo "deps: libcurl, libmicrohttpd, libcrypto, GraphiQL and tzdata are installed"; \
 	elif [ "$$(id -u)" = 0 ]; then \
 	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $(APT_PACKAGES); \
 	else \
-	  echo "deps: the development files of libcurl, libmicrohttpd, libcrypto or GraphiQL are missing. Install them with:"; \
+	  echo "deps: the development files of libcurl, libmicrohttpd, libcrypto, GraphiQL or tzdata are missing. Install them with:"; \
 	  echo "  sudo apt-get update && sudo apt-get install -y $(APT_PACKAGES)"; \
 	  exit 1; \
 	fi
