@@ -46,7 +46,7 @@ public struct HTTPClientTransport: UpstreamTransport {
             return UpstreamResponse(status: response.status.code, headers: fields, body: response.body, tries: tries)
         case .failure(.timedOut), .failure(.deadlineExceeded): failure = .timedOut
         case .failure(.connectFailed(_, let message)): failure = .connectFailed(reason: message)
-        case .failure(.responseTooLarge(_, let limit)): failure = .failed(reason: "response larger than \(limit) bytes")
+        case .failure(.responseTooLarge(_, let limit)): failure = .responseTooLarge(limitBytes: limit)
         case .failure(.cancelled): throw CancellationError()
         case .failure(.transport(_, let code, let message)): failure = .failed(reason: "curl \(code): \(message)")
         }

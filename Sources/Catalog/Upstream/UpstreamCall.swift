@@ -15,14 +15,25 @@ struct UpstreamCall {
         do {
             return try await transport.get(url: url, headers: headers)
         } catch let failure as TransportFailure {
-            throw UpstreamError(service: service, kind: kind(of: failure))
-        } catch let error as UpstreamError {
+            throw UpstreamError(service: service, kind: kind(of: failure), upstreamPath: path(of: url))
+        } catch var error as UpstreamError {
+            if error.upstreamPath == nil { error.upstreamPath = path(of: url) }
             throw error
         } catch is CancellationError {
-            throw UpstreamError(service: service, kind: .unreachable(reason: "cancelled"))
+            throw UpstreamError(service: service, kind: .unreachable(reason: "cancelled"), upstreamPath: path(of: url))
         } catch {
-            throw UpstreamError(service: service, kind: .unreachable(reason: redact(String(describing: error))))
+            throw UpstreamError(
+                service: service, kind: .unreachable(reason: redact(String(describing: error))),
+                upstreamPath: path(of: url))
         }
+    }
+
+    /// The path of `url` without scheme, host and query: what errors may name of a request.
+    func path(of url: String) -> String {
+        var rest = Substring(url)
+        if let scheme = rest.range(of: "://") { rest = rest[scheme.upperBound...] }
+        let path = rest.drop { $0 != "/" }.prefix { $0 != "?" && $0 != "#" }
+        return redact(path.isEmpty ? "/" : String(path))
     }
 
     /// GETs `url` and decodes the response with `decode`; any error's text is redacted.
@@ -43,7 +54,9 @@ struct UpstreamCall {
             // A 2xx the provider cannot read was cached like any 2xx; an error must not outlive
             // the upstream's recovery by a whole TTL.
             if case .badResponse = error.kind { transport.discard(url: url, headers: headers) }
-            throw error.redacting(secrets)
+            var error = error.redacting(secrets)
+            if error.upstreamPath == nil { error.upstreamPath = path(of: url) }
+            throw error
         }
     }
 
@@ -57,6 +70,7 @@ struct UpstreamCall {
     private func kind(of failure: TransportFailure) -> UpstreamError.Kind {
         switch failure {
         case .timedOut: .timeout
+        case .responseTooLarge(let limit): .responseTooLarge(limitBytes: limit)
         case .connectFailed(let reason), .failed(let reason): .unreachable(reason: redact(reason))
         case .afterTries(let last, _): kind(of: last)
         case .notRecorded(let request): .notRecorded(request: redact(request))
@@ -75,7 +89,9 @@ extension UpstreamError {
         case .unreachable(let reason): copy.kind = .unreachable(reason: Redaction.redact(reason, secrets: secrets))
         case .notRecorded(let request):
             copy.kind = .notRecorded(request: Redaction.redact(request, secrets: secrets))
-        case .timeout, .quotaExceeded, .authFailed, .notConfigured, .budgetExceeded, .dailyQuotaSpent: break
+        case .timeout, .quotaExceeded, .authFailed, .notConfigured, .budgetExceeded, .dailyQuotaSpent,
+            .responseTooLarge:
+            break
         }
         return copy
     }

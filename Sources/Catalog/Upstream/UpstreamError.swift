@@ -2,8 +2,8 @@ import GraphQL
 
 /// A failed upstream call, classified so the gateway can report it as a field error.
 ///
-/// Every kind maps to one stable `extensions.code` (see `code`); `service` names the API
-/// and `status` the HTTP status when one was received. Descriptions never contain API
+/// Every kind maps to one stable `extensions.code` (see `code`); `service` names the API,
+/// `upstreamPath` the path it was asked for, and `status` the HTTP status when one was received. Descriptions never contain API
 /// keys or tokens: providers redact their secrets before building one.
 public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong.
@@ -23,6 +23,9 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
         /// A response we cannot use: not JSON, truncated, an HTML page, an unexpected shape.
         /// `UPSTREAM_BAD_RESPONSE`.
         case badResponse(reason: String)
+        /// The response body was longer than the gateway reads from one upstream response
+        /// (`limitBytes`); the transfer was cut off there. `UPSTREAM_RESPONSE_TOO_LARGE`.
+        case responseTooLarge(limitBytes: Int)
         /// The provider has no key/token configured, so it was never called. `UPSTREAM_NOT_CONFIGURED`.
         case notConfigured
         /// No HTTP exchange happened: connection refused, DNS failure, reset. `UPSTREAM_UNREACHABLE`.
@@ -45,12 +48,19 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
     public var status: Int?
     /// Seconds from a `Retry-After` header, when the upstream sent one.
     public var retryAfterSeconds: Int?
+    /// The path of the upstream request that failed (`/youtube/v3/search`), without its query
+    /// (which may carry a key); nil when nothing was asked (`notConfigured`).
+    public var upstreamPath: String?
 
-    public init(service: UpstreamService, kind: Kind, status: Int? = nil, retryAfterSeconds: Int? = nil) {
+    public init(
+        service: UpstreamService, kind: Kind, status: Int? = nil, retryAfterSeconds: Int? = nil,
+        upstreamPath: String? = nil
+    ) {
         self.service = service
         self.kind = kind
         self.status = status
         self.retryAfterSeconds = retryAfterSeconds
+        self.upstreamPath = upstreamPath
     }
 
     /// The GraphQL `extensions.code` of this error.
@@ -61,6 +71,7 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
         case .quotaExceeded: "UPSTREAM_QUOTA_EXCEEDED"
         case .authFailed: "UPSTREAM_AUTH_FAILED"
         case .badResponse: "UPSTREAM_BAD_RESPONSE"
+        case .responseTooLarge: "UPSTREAM_RESPONSE_TOO_LARGE"
         case .notConfigured: "UPSTREAM_NOT_CONFIGURED"
         case .unreachable: "UPSTREAM_UNREACHABLE"
         case .notRecorded: "UPSTREAM_NOT_RECORDED"
@@ -78,6 +89,8 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
         case .quotaExceeded: return "\(service) quota or rate limit exceeded\(statusText)"
         case .authFailed: return "\(service) rejected the configured credentials\(statusText)"
         case .badResponse(let reason): return "\(service) sent an unusable response\(statusText): \(reason)"
+        case .responseTooLarge(let limit):
+            return "\(service) sent a response larger than \(limit) bytes, the most read from one upstream answer"
         case .notConfigured: return "\(service) is not configured (no key or token)"
         case .unreachable(let reason): return "\(service) is unreachable: \(reason)"
         case .notRecorded(let request):
@@ -91,11 +104,12 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
         }
     }
 
-    /// `extensions` of the GraphQL error: `code`, `service`, and `status` / `retryAfter`
-    /// (seconds) when known, in that order; a call not sent adds its figures (`cost`, `spent`,
-    /// `maxQueryCost` for the budget; `dailyQuota`, `used`, `resetsAt` for the daily quota).
+    /// `extensions` of the GraphQL error: `code`, `service`, and `upstreamPath` / `status` /
+    /// `retryAfter` (seconds) when known, in that order; a call not sent adds its figures (`cost`,
+    /// `spent`, `maxQueryCost` for the budget; `dailyQuota`, `used`, `resetsAt` for the daily quota).
     public var extensions: JSONObject {
         var object = JSONObject([("code", .string(code)), ("service", .string(service.rawValue))])
+        if let upstreamPath { object["upstreamPath"] = .string(upstreamPath) }
         if let status { object["status"] = .int(status) }
         if let retryAfterSeconds { object["retryAfter"] = .int(retryAfterSeconds) }
         switch kind {

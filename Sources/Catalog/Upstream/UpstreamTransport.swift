@@ -55,7 +55,9 @@ public indirect enum TransportFailure: Error, Sendable, Equatable {
     case timedOut
     /// No connection: refused, DNS failure, TLS failure. `reason` must not contain secrets.
     case connectFailed(reason: String)
-    /// Anything else: reset mid-transfer, response too large, cancelled.
+    /// The response body was longer than `limitBytes`; the transfer was cut off.
+    case responseTooLarge(limitBytes: Int)
+    /// Anything else: reset mid-transfer, cancelled.
     case failed(reason: String)
     /// `failure`, the last of `tries` sends (a transport that retries).
     case afterTries(TransportFailure, tries: Int)

@@ -17,7 +17,7 @@ extension LoopbackTests {
                     throws: UpstreamError(
                         service: .youTube,
                         kind: .httpStatus(code: 503, bodySummary: "The service is currently unavailable."),
-                        status: 503)
+                        status: 503, upstreamPath: "/youtube/v3/search")
                 ) { try await youtube.search(query: "Queen") }
                 let log = try await lb.requestLog()
                 #expect(log.entries.map(\.status) == [503, 503])
@@ -30,7 +30,9 @@ extension LoopbackTests {
                 let tmdb = TMDBProvider(baseURL: lb.baseURL, apiKey: "k", transport: lb.transport)
                 let start = ContinuousClock.now
                 await #expect(
-                    throws: UpstreamError(service: .tmdb, kind: .quotaExceeded, status: 429, retryAfterSeconds: 1)
+                    throws: UpstreamError(
+                        service: .tmdb, kind: .quotaExceeded, status: 429, retryAfterSeconds: 1,
+                        upstreamPath: "/3/search/movie")
                 ) {
                     try await tmdb.searchMovies(query: "x")
                 }
@@ -43,7 +45,7 @@ extension LoopbackTests {
             try await Loopback.run(maxTries: 1, timeoutMs: 800) { lb in
                 try await lb.setFaults(#"{"/lookup": {"hang": true}}"#)
                 let itunes = ITunesProvider(baseURL: lb.baseURL, transport: lb.transport)
-                await #expect(throws: UpstreamError(service: .iTunes, kind: .timeout)) {
+                await #expect(throws: UpstreamError(service: .iTunes, kind: .timeout, upstreamPath: "/lookup")) {
                     try await itunes.lookupTracks(albumIds: ["200001"])
                 }
                 #expect(try await lb.requestLog().entries.map(\.status) == [0])  // still held open by the demo
@@ -57,7 +59,7 @@ extension LoopbackTests {
                 try await lb.setFaults(#"{"/search": {"latencyMs": 100}}"#)
                 #expect(try await itunes.searchArtists(term: "Queen").map(\.name) == ["Queen"])
                 try await lb.setFaults(#"{"/search": {"latencyMs": 2500}}"#)
-                await #expect(throws: UpstreamError(service: .iTunes, kind: .timeout)) {
+                await #expect(throws: UpstreamError(service: .iTunes, kind: .timeout, upstreamPath: "/search")) {
                     try await impatient.searchArtists(term: "Queen")
                 }
             }
@@ -70,21 +72,24 @@ extension LoopbackTests {
                 let apple = AppleMusicProvider(baseURL: lb.baseURL, token: "t", transport: lb.transport)
                 await #expect(
                     throws: UpstreamError(
-                        service: .appleMusic, kind: .badResponse(reason: "body is not valid JSON"), status: 200)
+                        service: .appleMusic, kind: .badResponse(reason: "body is not valid JSON"), status: 200,
+                        upstreamPath: "/v1/catalog/us/albums/200001")
                 ) {
                     try await apple.album(id: "200001")
                 }
                 let rakuten = RakutenProvider(baseURL: lb.baseURL, applicationId: "k", transport: lb.transport)
                 await #expect(
                     throws: UpstreamError(
-                        service: .rakuten, kind: .badResponse(reason: "body is not valid JSON"), status: 200)
+                        service: .rakuten, kind: .badResponse(reason: "body is not valid JSON"), status: 200,
+                        upstreamPath: "/services/api/BooksCD/Search/20170404")
                 ) {
                     try await rakuten.search(artistName: "Queen")
                 }
                 let itunes = ITunesProvider(baseURL: lb.baseURL, transport: lb.transport)
                 await #expect(
                     throws: UpstreamError(
-                        service: .iTunes, kind: .badResponse(reason: "HTML page instead of JSON"), status: 200)
+                        service: .iTunes, kind: .badResponse(reason: "HTML page instead of JSON"), status: 200,
+                        upstreamPath: "/search")
                 ) {
                     try await itunes.searchArtists(term: "Queen")
                 }
@@ -101,7 +106,7 @@ extension LoopbackTests {
                         service: .iTunes,
                         kind: .httpStatus(
                             code: 503, bodySummary: "Error Your request produced an error. [newNullResponse]"),
-                        status: 503)
+                        status: 503, upstreamPath: "/lookup")
                 ) { try await itunes.lookupAlbums(ids: ["200001"]) }
             }
         }
@@ -112,19 +117,31 @@ extension LoopbackTests {
                     #"{"/search": {"status": 403}, "/v1/": {"status": 401}, "/youtube": {"status": 400}, "/services/": {"status": 429}, "/3/": {"status": 404}}"#
                 )
                 let itunes = ITunesProvider(baseURL: lb.baseURL, transport: lb.transport)
-                await #expect(throws: UpstreamError(service: .iTunes, kind: .quotaExceeded, status: 403)) {
+                await #expect(
+                    throws: UpstreamError(service: .iTunes, kind: .quotaExceeded, status: 403, upstreamPath: "/search")
+                ) {
                     try await itunes.searchArtists(term: "x")
                 }
                 let apple = AppleMusicProvider(baseURL: lb.baseURL, token: "t", transport: lb.transport)
-                await #expect(throws: UpstreamError(service: .appleMusic, kind: .authFailed, status: 401)) {
+                await #expect(
+                    throws: UpstreamError(
+                        service: .appleMusic, kind: .authFailed, status: 401, upstreamPath: "/v1/catalog/us/search")
+                ) {
                     try await apple.searchAlbums(term: "x")
                 }
                 let youtube = YouTubeProvider(baseURL: lb.baseURL, key: "k", transport: lb.transport)
-                await #expect(throws: UpstreamError(service: .youTube, kind: .authFailed, status: 400)) {
+                await #expect(
+                    throws: UpstreamError(
+                        service: .youTube, kind: .authFailed, status: 400, upstreamPath: "/youtube/v3/search")
+                ) {
                     try await youtube.search(query: "x")
                 }
                 let rakuten = RakutenProvider(baseURL: lb.baseURL, applicationId: "k", transport: lb.transport)
-                await #expect(throws: UpstreamError(service: .rakuten, kind: .quotaExceeded, status: 429)) {
+                await #expect(
+                    throws: UpstreamError(
+                        service: .rakuten, kind: .quotaExceeded, status: 429,
+                        upstreamPath: "/services/api/BooksCD/Search/20170404")
+                ) {
                     try await rakuten.search(artistName: "x")
                 }
                 let tmdb = TMDBProvider(baseURL: lb.baseURL, apiKey: "k", transport: lb.transport)
@@ -141,6 +158,21 @@ extension LoopbackTests {
                 #expect(try await itunes.searchArtists(term: "Queen").count == 1)
                 #expect(try await itunes.searchArtists(term: "Queen").count == 1)  // 503, then retried
                 #expect(try await lb.requestLog().entries.map(\.status) == [200, 503, 200])
+            }
+        }
+
+        @Test func anOversizedAnswerIsResponseTooLargeAndNotRetried() async throws {
+            try await Loopback.run { lb throws in
+                var configuration = Loopback.clientConfiguration()
+                configuration.maxResponseBytes = 512
+                let small = HTTPClientTransport(client: .init(configuration: configuration))
+                let itunes = ITunesProvider(baseURL: lb.baseURL, transport: small)
+                // Queen's albums are a few kB: libcurl stops reading at 512 bytes.
+                await #expect(
+                    throws: UpstreamError(
+                        service: .iTunes, kind: .responseTooLarge(limitBytes: 512), upstreamPath: "/search")
+                ) { try await itunes.searchAlbums(term: "Queen", limit: 25) }
+                #expect(try await lb.requestLog().entries.count == 1)
             }
         }
 

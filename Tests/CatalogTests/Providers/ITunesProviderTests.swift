@@ -257,11 +257,14 @@ import Testing
 
     @Test func transportFailuresBecomeUpstreamErrors() async {
         let timeout = ITunesProvider(transport: CannedTransport(.failure(.timedOut)))
-        await #expect(throws: UpstreamError(service: .iTunes, kind: .timeout)) {
+        await #expect(throws: UpstreamError(service: .iTunes, kind: .timeout, upstreamPath: "/search")) {
             try await timeout.searchArtists(term: "x")
         }
         let refused = ITunesProvider(transport: CannedTransport(.failure(.connectFailed(reason: "connection refused"))))
-        await #expect(throws: UpstreamError(service: .iTunes, kind: .unreachable(reason: "connection refused"))) {
+        await #expect(
+            throws: UpstreamError(
+                service: .iTunes, kind: .unreachable(reason: "connection refused"), upstreamPath: "/search")
+        ) {
             try await refused.searchArtists(term: "x")
         }
     }

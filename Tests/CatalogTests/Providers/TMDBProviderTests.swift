@@ -131,7 +131,9 @@ import Testing
         #expect(try await tmdb.movie(id: "999999") == nil)
         let badKey = try Fixture.bytes("tmdb/error-401-invalid-api-key_status-7.json")
         let denied = TMDBProvider(apiKey: "k", transport: CannedTransport(status: 401, body: badKey))
-        await #expect(throws: UpstreamError(service: .tmdb, kind: .authFailed, status: 401)) {
+        await #expect(
+            throws: UpstreamError(service: .tmdb, kind: .authFailed, status: 401, upstreamPath: "/3/movie/550")
+        ) {
             try await denied.movie(id: "550")
         }
     }
