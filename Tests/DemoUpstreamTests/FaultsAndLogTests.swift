@@ -16,6 +16,7 @@ extension DemoUpstreamSuite {
                     == #"{"error":"prefix 'youtube' must start with /"}"#)
             #expect(await post(demo, #"{"/x": {"status": 99}}"#).status == 400)
             #expect(await post(demo, #"{"/x": {"everyNth": 0}}"#).status == 400)
+            #expect(await post(demo, #"{"/x": {"padBytes": -1}}"#).status == 400)
             #expect(await post(demo, #"{"/x": {"status": "500"}}"#).status == 400)
         }
 
@@ -67,6 +68,12 @@ extension DemoUpstreamSuite {
             #expect(html.status == 200)
             #expect(html.headers["Content-Type"] == "text/html; charset=utf-8")
             #expect(html.text.contains("[newNullResponse]"))
+            _ = await post(demo, #"{"/lookup": {"padBytes": 100000}}"#)
+            let padded = await Demo.get(demo, "/lookup", "id=200001")
+            #expect(padded.status == 200)
+            #expect(padded.body.count == 100_000)
+            #expect(padded.body.prefix(normal.body.count) == normal.body[...])
+            #expect(padded.body.dropFirst(normal.body.count).allSatisfy { $0 == UInt8(ascii: " ") })
         }
 
         @Test func latencyAndHang() async throws {

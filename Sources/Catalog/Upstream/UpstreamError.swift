@@ -3,8 +3,8 @@ import GraphQL
 /// A failed upstream call, classified so the gateway can report it as a field error.
 ///
 /// Every kind maps to one stable `extensions.code` (see `code`); `service` names the API,
-/// `upstreamPath` the path it was asked for, and `status` the HTTP status when one was received. Descriptions never contain API
-/// keys or tokens: providers redact their secrets before building one.
+/// `upstreamPath` the path it was asked for, and `status` the HTTP status when one was received.
+/// Descriptions never contain API keys or tokens: providers redact their secrets before building one.
 public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: Sendable, Equatable {

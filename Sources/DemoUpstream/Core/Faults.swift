@@ -17,6 +17,8 @@ import Foundation
 ///   repeats the request's `Authorization` header and query (decoded, then as sent), the way a
 ///   careless proxy in front of an upstream echoes credentials back: providers summarise such
 ///   a body as text, JSON escapes and all;
+/// - `padBytes`: the normal answer padded with trailing spaces (still the same JSON) to at
+///   least this many bytes, the way a misbehaving upstream sends a huge body;
 /// - `everyNth`: apply the rule only to the Nth, 2Nth, … request matching the prefix
 ///   (counted from when the rules were set); other requests are answered normally.
 struct FaultRule: Decodable, Sendable, Equatable {
@@ -28,6 +30,7 @@ struct FaultRule: Decodable, Sendable, Equatable {
     var truncated: Bool?
     var html: Bool?
     var echo: Bool?
+    var padBytes: Int?
     var everyNth: Int?
 
     enum ParseError: Error, CustomStringConvertible {
@@ -46,7 +49,7 @@ struct FaultRule: Decodable, Sendable, Equatable {
             table = try JSONDecoder().decode([String: FaultRule].self, from: Data(body))
         } catch {
             throw .invalid(
-                "expected a JSON object of path prefix → {status, latencyMs, retryAfter, hang, malformed, truncated, html, echo, everyNth}"
+                "expected a JSON object of path prefix → {status, latencyMs, retryAfter, hang, malformed, truncated, html, echo, padBytes, everyNth}"
             )
         }
         for (prefix, rule) in table {
@@ -56,6 +59,9 @@ struct FaultRule: Decodable, Sendable, Equatable {
             }
             if let n = rule.everyNth, n < 1 { throw .invalid("everyNth must be at least 1") }
             if let ms = rule.latencyMs, ms < 0 { throw .invalid("latencyMs must not be negative") }
+            if let bytes = rule.padBytes, !(0...(1 << 30)).contains(bytes) {
+                throw .invalid("padBytes must be between 0 and 1 GiB")
+            }
         }
         return table.map { ($0.key, $0.value) }.sorted { $0.prefix.count > $1.prefix.count }
     }
@@ -70,12 +76,13 @@ struct FaultRule: Decodable, Sendable, Equatable {
         if let truncated { members.append(("truncated", .bool(truncated))) }
         if let html { members.append(("html", .bool(html))) }
         if let echo { members.append(("echo", .bool(echo))) }
+        if let padBytes { members.append(("padBytes", .int(padBytes))) }
         if let everyNth { members.append(("everyNth", .int(everyNth))) }
         return .object(members)
     }
 
     /// The response after the body-changing faults (`status`, `html`, `echo`, `malformed`,
-    /// `truncated`); `normal` computes the regular answer only when it is needed.
+    /// `truncated`, `padBytes`); `normal` computes the regular answer only when it is needed.
     func apply(service: DemoService, request: DemoRequest, normal: () -> DemoResponse) -> DemoResponse {
         var response: DemoResponse
         if echo == true {
@@ -94,6 +101,9 @@ struct FaultRule: Decodable, Sendable, Equatable {
             response = normal()
             if malformed == true { response.body = Self.malform(response.body) }
             if truncated == true { response.body = Array(response.body.prefix(response.body.count / 2)) }
+            if let padBytes, response.body.count < padBytes {
+                response.body += [UInt8](repeating: UInt8(ascii: " "), count: padBytes - response.body.count)
+            }
         }
         if let retryAfter, status != nil { response.headers["Retry-After"] = String(retryAfter) }
         return response

@@ -35,6 +35,46 @@ extension LoopbackTests {
             }
         }
 
+        /// Issue 16: a huge body was "youtube is unreachable". libcurl stops reading at the
+        /// client's 8 MiB; the error says so, names the path, and the call is not tried again.
+        @Test func anOversizedUpstreamBodyIsResponseTooLargeAtEachPathAndNotRetried() async throws {
+            try await GatewayHarness.configured({ $0.upstreamMaxTries = 2 }).run { h in
+                try await h.loopback.setFaults(#"{"/youtube": {"padBytes": 8388609}}"#)
+                let response = try await h.query(Self.query)
+                let data = try #require(response.result.data)
+                #expect(data["artist", "albums", 0, "tracks"]?.arrayCount == 10)
+                #expect(data["artist", "albums", 0, "tracks", 0, "videos"] == .null)
+                let paths = response.result.errors.compactMap { $0.path?.map(\.description).joined(separator: ".") }
+                #expect(paths == (0..<10).map { "artist.albums.0.tracks.\($0).videos" })
+                for error in response.result.errors {
+                    #expect(
+                        error.message
+                            == "youtube sent a response larger than 8388608 bytes, the most read from one upstream answer"
+                    )
+                    #expect(error.extensions["code"] == .string("UPSTREAM_RESPONSE_TOO_LARGE"))
+                    #expect(error.extensions["service"] == .string("youtube"))
+                    #expect(error.extensions["upstreamPath"] == .string("/youtube/v3/search"))
+                }
+                let searches = try await h.loopback.requestLog().entries.filter { $0.path == "/youtube/v3/search" }
+                #expect(searches.count == 10)
+            }
+        }
+
+        @Test func aBodyThatIsNotTheAPIsJSONIsABadResponseAtItsPath() async throws {
+            try await GatewayHarness.run { h in
+                try await h.loopback.setFaults(#"{"/youtube": {"html": true}}"#)
+                let response = try await h.query(Self.query)
+                #expect(response.result.data?["artist", "albums", 0, "tracks", 9, "title"] != nil)
+                #expect(response.result.errors.count == 10)
+                for error in response.result.errors {
+                    #expect(error.extensions["code"] == .string("UPSTREAM_BAD_RESPONSE"))
+                    #expect(error.extensions["service"] == .string("youtube"))
+                    #expect(error.extensions["upstreamPath"] == .string("/youtube/v3/search"))
+                    #expect(error.extensions["status"] == .int(200))
+                }
+            }
+        }
+
         @Test func posterSizesOutsideTMDBsListAreRefusedNotPastedIntoTheURL() async throws {
             try await GatewayHarness.run { h in
                 let response = try await h.query(
