@@ -127,6 +127,11 @@ public struct GraphQLHTTPError: Error, Sendable, Equatable, CustomStringConverti
 
     static let shutDown = GraphQLHTTPError(
         code: "SERVICE_UNAVAILABLE", message: "The server shut down before the request finished.", status: 503)
+
+    /// Logged and counted only: the client closed its connection before the answer, so nobody
+    /// reads it (nginx's 499).
+    static let clientClosedRequest = GraphQLHTTPError(
+        code: "CLIENT_CLOSED_REQUEST", message: "The client closed its connection before the answer.", status: 499)
 }
 
 extension GraphQLError {

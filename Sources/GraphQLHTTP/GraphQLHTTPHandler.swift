@@ -108,29 +108,49 @@ public struct GraphQLHTTPHandler: Sendable {
             }
             return .later {
                 let (response, report) = await executeUnderDeadline(operation, media: media)
-                return finish(request, response: response, report: report, start: start)
+                return finish(request, response: given(request, response, media: media), report: report, start: start)
             }
         case .lookUp(let pending, let media):
             return .later {
+                let (response, report): (HTTPResponse, RequestReport)
                 switch await admitLookedUp(pending, media: media) {
                 case .answered(let answer):
-                    return finish(
-                        request, response: response(answer, media: media), report: answer.report, start: start)
+                    (response, report) = (self.response(answer, media: media), answer.report)
                 case .ready(let operation):
-                    let (response, report) = await executeUnderDeadline(operation, media: media)
-                    return finish(request, response: response, report: report, start: start)
+                    (response, report) = await executeUnderDeadline(operation, media: media)
                 case .lookUp:
                     let answer = GraphQLResponseWriter.answer(for: pending.notFound, media: media)
-                    return finish(
-                        request, response: response(answer, media: media), report: answer.report, start: start)
+                    (response, report) = (self.response(answer, media: media), answer.report)
                 }
+                return finish(request, response: given(request, response, media: media), report: report, start: start)
             }
         case .batch(let slots, let media):
             return .later {
                 let (response, report) = await executeBatchUnderDeadline(slots, media: media)
-                return finish(request, response: response, report: report, start: start)
+                return finish(request, response: given(request, response, media: media), report: report, start: start)
             }
         }
+    }
+
+    /// What the client was given: `response`, unless the HTTP server answered in the handler's
+    /// place (and cancelled it), so that the log line and the metrics say what really happened:
+    /// the 503 of a shutdown, or 499 for a client that closed its connection (nobody reads it).
+    private func given(_ request: HTTPRequest, _ response: HTTPResponse, media: GraphQLResponseMediaType)
+        -> HTTPResponse
+    {
+        switch request.abandonment.reason {
+        case nil: response
+        case .clientClosed: GraphQLResponseWriter.failure(.clientClosedRequest, media: media)
+        case .shutdown, .deadline: GraphQLResponseWriter.failure(.shutDown, media: media)
+        }
+    }
+
+    /// Logs and counts an answer the HTTP server gave without calling this handler (the 503 of a
+    /// request that arrived after a shutdown answered those in flight), like any other.
+    func recordServerAnswer(_ request: HTTPRequest, response: HTTPResponse) {
+        let start = RequestStart(timestamps: timestamps)
+        metrics.requestStarted()
+        _ = finish(request, response: response, report: RequestReport(), start: start)
     }
 
     /// `text`'s first `limit` characters; counted in bytes first, since nearly every method and

@@ -30,6 +30,8 @@ public final class GraphQLHTTPServer: Sendable {
         http.maxBodyBytes = handler.configuration.maxBodyBytes
         http.requestTimeoutMs = 0
         http.handlerAnswersOversizedBodies = true
+        // The 503s a shutdown gives without calling the handler are logged and counted too.
+        http.serverAnswered = { request, response in handler.recordServerAnswer(request, response: response) }
         self.handler = handler
         let server = try HTTPServer(configuration: http, responder: { request in handler.respond(to: request) })
         self.server = server

@@ -10,6 +10,9 @@ final class WatchedConnection: Sendable {
     /// The client's address when it counts toward the per-address limit.
     let limitedAddress: ClientAddress?
     private let deadlines: Mutex<ConnectionDeadlines>
+    /// While a suspended request waits for its handler: what to do when the client closes the
+    /// connection (libmicrohttpd does not poll a suspended connection, so it would not notice).
+    private let onClose = Mutex<(@Sendable () -> Void)?>(nil)
 
     init(fd: Int32, limitedAddress: ClientAddress?, deadlines: ConnectionDeadlines) {
         self.fd = fd
@@ -24,6 +27,13 @@ final class WatchedConnection: Sendable {
     fileprivate func closeIfOverdue(at now: UInt64) -> ConnectionDeadlines.Reason? {
         deadlines.withLock { $0.closeIfOverdue(at: now) }
     }
+
+    /// Calls `action` (once, from the watchdog's thread) if the client closes the connection
+    /// before `stopWatchingForClose()`.
+    func watchForClose(_ action: @escaping @Sendable () -> Void) { onClose.withLock { $0 = action } }
+    func stopWatchingForClose() { onClose.withLock { $0 = nil } }
+    fileprivate var isWatchedForClose: Bool { onClose.withLock { $0 != nil } }
+    fileprivate func takeCloseAction() -> (@Sendable () -> Void)? { onClose.withLock { $0.take() } }
 }
 
 /// Closes connections whose request head, body or keep-alive idle time is past its deadline
@@ -153,8 +163,10 @@ final class ConnectionWatchdog: Sendable {
     }
 
     /// Shuts down every connection past a deadline at `now`, counting each before its socket
-    /// closes (so a client that sees the close sees the count too).
+    /// closes (so a client that sees the close sees the count too); then tells the requests whose
+    /// client closed its connection while they waited for their handler.
     func sweep(at now: UInt64) {
+        for action in closedWhileWatched() { action() }
         registry.withLock { registry in
             for connection in registry.connections.values {
                 guard let reason = connection.closeIfOverdue(at: now) else { continue }
@@ -164,6 +176,26 @@ final class ConnectionWatchdog: Sendable {
                 case .idle: closedAtIdle.add(1, ordering: .relaxed)
                 }
                 _ = Glibc.shutdown(connection.fd, Int32(SHUT_RDWR))
+            }
+        }
+    }
+
+    /// The close actions of watched connections whose peer has closed (or reset) the connection:
+    /// one `poll(2)` without waiting over their sockets, under the registry's lock (see `fd`).
+    /// `POLLRDHUP` is the peer's FIN even with unread bytes before it; data alone (a pipelined
+    /// request) is not a close.
+    /// `POLLRDHUP` (Linux since 2.6.17): Glibc's module leaves it out, as it needs `_GNU_SOURCE`.
+    private static let pollReadHangUp: Int16 = 0x2000
+
+    private func closedWhileWatched() -> [@Sendable () -> Void] {
+        registry.withLock { registry in
+            let watched = registry.connections.values.filter(\.isWatchedForClose)
+            guard !watched.isEmpty else { return [] }
+            var fds = watched.map { pollfd(fd: $0.fd, events: Self.pollReadHangUp, revents: 0) }
+            guard poll(&fds, nfds_t(fds.count), 0) > 0 else { return [] }
+            let closed = Self.pollReadHangUp | Int16(POLLHUP) | Int16(POLLERR)
+            return zip(watched, fds).compactMap { connection, polled in
+                polled.revents & closed != 0 ? connection.takeCloseAction() : nil
             }
         }
     }

@@ -53,7 +53,7 @@ enum DaemonCallbacks {
                 method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "GET"),
                 path: url.map { String(cString: $0) } ?? "/",
                 rawQuery: String(context.rawQuery), headers: headers(of: connection), body: oversized ? [] : body,
-                bodyExceededLimit: oversized)
+                bodyExceededLimit: oversized, abandonment: context.abandonment)
             guard let response = daemon.handle(context, request: request) else { return .YES }  // suspended
             return queue(response, on: connection, closing: daemon.isDraining)
         }

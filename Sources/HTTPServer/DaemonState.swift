@@ -31,6 +31,9 @@ final class DaemonState: Sendable {
     /// `MHD_resume_connection`. Shutdown waits for zero before `MHD_stop_daemon`, which must never
     /// see a suspended connection.
     private let resumesInProgress = Atomic<Int>(0)
+    /// Handler tasks not yet returned, answered or not: shutdown waits for them (within a bound)
+    /// so that what they log and count about their answer is written before the process ends.
+    private let handlersRunning = Atomic<Int>(0)
 
     init(responder: @escaping HTTPServer.Responder, configuration: HTTPServer.Configuration) {
         self.responder = responder
@@ -47,6 +50,7 @@ final class DaemonState: Sendable {
     var activeRequests: Int { active.load(ordering: .acquiring) }
     var isDraining: Bool { draining.load(ordering: .relaxed) }
     var hasResumesInProgress: Bool { resumesInProgress.load(ordering: .sequentiallyConsistent) > 0 }
+    var runningHandlers: Int { handlersRunning.load(ordering: .acquiring) }
 
     func requestStarted() {
         active.add(1, ordering: .relaxed)
@@ -78,7 +82,7 @@ final class DaemonState: Sendable {
     /// should suspend (or finish) quickly.
     /// - Returns: the response to queue now, or nil when the connection was suspended.
     func handle(_ context: RequestContext, request: HTTPRequest) -> HTTPResponse? {
-        guard !forcedFlag.load(ordering: .acquiring) else { return refuseAfterShutdown(context) }
+        guard !forcedFlag.load(ordering: .acquiring) else { return refuseAfterShutdown(context, request: request) }
         switch responder(request) {
         case .now(let response):
             // Queued by this very call: nothing for a shutdown or a deadline to find or answer.
@@ -91,18 +95,23 @@ final class DaemonState: Sendable {
                 registry.suspended[ObjectIdentifier(context)] = context
                 return true
             }
-            guard accepted else { return refuseAfterShutdown(context) }
+            guard accepted else { return refuseAfterShutdown(context, request: request) }
             context.markRegistered()
+            handlersRunning.add(1, ordering: .acquiringAndReleasing)
             let handlerTask = Task.immediate {
                 let response = await work()
                 self.answer(context, with: response, fromHandler: true)
+                self.handlersRunning.subtract(1, ordering: .acquiringAndReleasing)
             }
             return settle(context, handlerTask: handlerTask)
         }
     }
 
-    private func refuseAfterShutdown(_ context: RequestContext) -> HTTPResponse? {
-        answer(context, with: .shuttingDown)
+    /// 503 without calling the responder; `Configuration.serverAnswered` hears of it, since no
+    /// handler will log it.
+    private func refuseAfterShutdown(_ context: RequestContext, request: HTTPRequest) -> HTTPResponse? {
+        answer(context, with: .shuttingDown, reason: .shutdown)
+        configuration.serverAnswered?(request, .shuttingDown)
         return settle(context, handlerTask: nil)
     }
 
@@ -128,9 +137,14 @@ final class DaemonState: Sendable {
                     } catch {
                         return  // answered in time
                     }
-                    self.answer(context, with: .deadlineExceeded(timeoutMs: timeoutMs))
+                    self.answer(context, with: .deadlineExceeded(timeoutMs: timeoutMs), reason: .deadline)
                 }
-            context.attach(handlerTask: handlerTask, timer: timer)
+            // The client may leave while the handler works: libmicrohttpd does not watch a
+            // suspended connection, the watchdog does, and the handler's task is then cancelled
+            // so that it stops its work (upstream calls, for a gateway).
+            context.attach(handlerTask: handlerTask, timer: timer) {
+                self.answer(context, with: .clientClosedRequest, reason: .clientClosed)
+            }
             return nil
         }
     }
@@ -138,12 +152,14 @@ final class DaemonState: Sendable {
     /// Gives a handled request its response, unless it was answered already, and resumes its
     /// connection if it is suspended (else the access handler call still running queues it).
     /// Returns whether this call answered it; if so, and the answer is not the handler's, the
-    /// handler's task is cancelled.
+    /// request's `abandonment` records `reason` and the handler's task is cancelled.
     @discardableResult
-    func answer(_ context: RequestContext, with response: HTTPResponse, fromHandler: Bool = false) -> Bool {
+    func answer(
+        _ context: RequestContext, with response: HTTPResponse, fromHandler: Bool = false, reason: AbandonReason? = nil
+    ) -> Bool {
         resumesInProgress.add(1, ordering: .sequentiallyConsistent)
         defer { resumesInProgress.subtract(1, ordering: .sequentiallyConsistent) }
-        switch context.answer(response, fromHandler: fromHandler) {
+        switch context.answer(response, fromHandler: fromHandler, reason: reason) {
         case .ignored:
             return false
         case .none:
@@ -164,7 +180,7 @@ final class DaemonState: Sendable {
             return Array(registry.suspended.values)
         }
         for context in waiting {
-            answer(context, with: response)
+            answer(context, with: response, reason: .shutdown)
         }
     }
 }

@@ -20,10 +20,13 @@ public struct HTTPRequest: Sendable {
     /// The body was longer than `maxBodyBytes` and dropped (announced by `Content-Length`, or
     /// counted while it arrived): answer 413.
     public var bodyExceededLimit: Bool
+    /// Set by the server when it answers in the handler's place (deadline, shutdown, a client
+    /// that closed its connection) just before it cancels the handler's task.
+    public var abandonment: RequestAbandonment
 
     public init(
         method: HTTPMethod, path: String, rawQuery: String = "", headers: HTTPHeaders = [:], body: [UInt8] = [],
-        bodyExceededLimit: Bool = false
+        bodyExceededLimit: Bool = false, abandonment: RequestAbandonment = RequestAbandonment()
     ) {
         self.method = method
         self.path = path
@@ -32,6 +35,7 @@ public struct HTTPRequest: Sendable {
         self.headers = headers
         self.body = body
         self.bodyExceededLimit = bodyExceededLimit
+        self.abandonment = abandonment
     }
 
     /// The value of the first query item named `name` (exact case), or nil.

@@ -36,6 +36,11 @@ extension HTTPResponse {
             body: "request not answered within \(timeoutMs) ms\n")
     }
 
+    /// 499 (nginx's "client closed request"): the client closed its connection before the
+    /// handler answered. Never reaches the client; it lets libmicrohttpd finish the request.
+    static let clientClosedRequest = HTTPResponse(
+        status: 499, contentType: "text/plain; charset=utf-8", body: "client closed request\n")
+
     /// 503: the server stopped before the handler answered.
     static let shuttingDown = HTTPResponse(
         status: 503, contentType: "text/plain; charset=utf-8", body: "server shutting down\n")

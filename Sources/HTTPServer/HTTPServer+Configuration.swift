@@ -57,6 +57,12 @@ extension HTTPServer {
         /// How long `shutdown()` waits for requests in flight, in milliseconds, before it answers
         /// the rest 503.
         public var shutdownGraceMs: Int
+        /// Hears of every request the server answers itself without calling the responder: the
+        /// 503 of a request that arrives after a shutdown has answered the requests in flight.
+        /// For a responder that logs and counts every request; runs on a polling thread. Answers
+        /// given in a handler's place (deadline, shutdown, a client gone) reach the handler
+        /// instead, through `HTTPRequest.abandonment` and its task's cancellation.
+        public var serverAnswered: (@Sendable (HTTPRequest, HTTPResponse) -> Void)?
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, maxBodyBytes: Int = 1 << 20, requestTimeoutMs: Int = 30_000,

@@ -116,6 +116,18 @@ public final class HTTPServer: Sendable {
         // and at least 100 looks, so a stalled cooperative pool cannot turn the wait into none.
         await waitUntilIdle(withinMs: 200, minimumPolls: 100)
         Self.stop(handle, state: state)
+        // The cancelled handlers log and count the 503s their clients got: let them, for a while
+        // (they were cancelled, so they should return at once), before the caller flushes logs.
+        await waitUntilHandlersReturn(withinMs: 1_000)
+    }
+
+    /// Polls every 2 ms until every handler task has returned, for `milliseconds` at most.
+    private func waitUntilHandlersReturn(withinMs milliseconds: Int) async {
+        let clock = ContinuousClock()
+        let end = clock.now.advanced(by: .milliseconds(milliseconds))
+        while state.runningHandlers > 0, !Task.isCancelled, clock.now < end {
+            try? await Task.sleep(for: .milliseconds(2))
+        }
     }
 
     /// Polls every 2 ms until no request is in flight, for `milliseconds` of wall time and at

@@ -18,6 +18,8 @@ final class RequestContext: Sendable {
     let connection: ConnectionHandle
     /// The connection's deadlines (nil only if libmicrohttpd gave no socket context).
     let watched: WatchedConnection?
+    /// Handed to the handler in its `HTTPRequest`: why the server answered in its place.
+    let abandonment = RequestAbandonment()
 
     private struct Inner {
         var lifecycle: RequestLifecycle
@@ -88,18 +90,23 @@ final class RequestContext: Sendable {
         }
     }
 
-    /// See `RequestLifecycle.answer`. On a first answer also cancels the deadline timer and, when
-    /// the answer does not come from the handler itself, the handler's task.
-    func answer(_ response: HTTPResponse, fromHandler: Bool) -> RequestLifecycle.AnswerAction {
+    /// See `RequestLifecycle.answer`. On a first answer also cancels the deadline timer, stops
+    /// watching for the client's close and, when the answer does not come from the handler itself,
+    /// records `reason` and cancels the handler's task.
+    func answer(_ response: HTTPResponse, fromHandler: Bool, reason: AbandonReason? = nil)
+        -> RequestLifecycle.AnswerAction
+    {
         let (action, tasks) = inner.withLock { inner -> (RequestLifecycle.AnswerAction, [Task<Void, Never>]) in
             let action = inner.lifecycle.answer(response)
             guard action != .ignored else { return (action, []) }
+            if !fromHandler, let reason { abandonment.mark(reason) }
             defer {
                 inner.timer = nil
                 inner.handlerTask = nil
             }
             return (action, [inner.timer, fromHandler ? nil : inner.handlerTask].compactMap { $0 })
         }
+        if action != .ignored { watched?.stopWatchingForClose() }
         for task in tasks {
             task.cancel()
         }
@@ -119,13 +126,18 @@ final class RequestContext: Sendable {
         }
     }
 
-    /// Keeps the handler's task and the deadline timer so that an answer can cancel them; cancels
+    /// Keeps the handler's task and the deadline timer so that an answer can cancel them, and has
+    /// the watchdog call `clientClosed` if the client closes its connection meanwhile; cancels
     /// them right away if the request was answered before they existed.
-    func attach(handlerTask: Task<Void, Never>, timer: Task<Void, Never>?) {
+    func attach(
+        handlerTask: Task<Void, Never>, timer: Task<Void, Never>?, clientClosed: @escaping @Sendable () -> Void
+    ) {
         let stillHandling = inner.withLock { inner in
             guard case .handling(suspended: true) = inner.lifecycle.state else { return false }
             inner.handlerTask = handlerTask
             inner.timer = timer
+            // Under the lock `answer` takes, so an answer cannot come between this and the check.
+            watched?.watchForClose(clientClosed)
             return true
         }
         if !stillHandling {

@@ -52,9 +52,11 @@ extension Gateway {
             let scheduler = BatchScheduler()
             let (limit, overflow) = configuration.maxQueryCost.multipliedReportingOverflow(by: runs.count)
             let budget = RequestBudget(limit: overflow ? 0 : limit)
+            let cancellation = RequestCancellation()
             let request = GatewayRequest(
                 loaders: RequestLoaders(
-                    providers: providers(counters: counters, freshness: freshness, budget: budget),
+                    providers: providers(
+                        counters: counters, freshness: freshness, budget: budget, cancellation: cancellation),
                     scheduler: scheduler,
                     searchConcurrency: max(1, configuration.searchConcurrency)))
             // One runnable unit held for each operation until its execution starts counting its
@@ -63,23 +65,26 @@ extension Gateway {
             for _ in runs { scheduler.enter() }
             let schema = self.schema
             let resolvers = self.resolvers
-            let results = await withTaskGroup(of: (Int, ExecutionResult).self) { group in
-                for run in runs {
-                    let operation = operations[run.index]
-                    group.addTask {
-                        let activity = BatchMemberActivity(scheduler: scheduler)
-                        let result = await GraphQL.execute(
-                            schema: schema, document: operation.prepared.document, source: operation.prepared.source,
-                            variableValues: operation.variables, operationName: operation.operationName,
-                            resolvers: resolvers, context: request, activity: activity,
-                            planCache: operation.prepared.plans)
-                        activity.finish()
-                        return (run.index, result)
+            let results = await cancellation.whileRunning {
+                await withTaskGroup(of: (Int, ExecutionResult).self) { group in
+                    for run in runs {
+                        let operation = operations[run.index]
+                        group.addTask {
+                            let activity = BatchMemberActivity(scheduler: scheduler)
+                            let result = await GraphQL.execute(
+                                schema: schema, document: operation.prepared.document,
+                                source: operation.prepared.source,
+                                variableValues: operation.variables, operationName: operation.operationName,
+                                resolvers: resolvers, context: request, activity: activity,
+                                planCache: operation.prepared.plans)
+                            activity.finish()
+                            return (run.index, result)
+                        }
                     }
+                    var results: [Int: ExecutionResult] = [:]
+                    for await (index, result) in group { results[index] = result }
+                    return results
                 }
-                var results: [Int: ExecutionResult] = [:]
-                for await (index, result) in group { results[index] = result }
-                return results
             }
             let counts = counters.snapshot
             let reusable = freshness.reusableUntil

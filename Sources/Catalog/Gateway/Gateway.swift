@@ -125,14 +125,20 @@ public final class Gateway: Sendable {
         let scheduler = BatchScheduler()
         let freshness = ResultFreshness()
         let budget = RequestBudget(limit: configuration.maxQueryCost)
+        let cancellation = RequestCancellation()
         let request = GatewayRequest(
             loaders: RequestLoaders(
-                providers: providers(counters: counters, freshness: freshness, budget: budget), scheduler: scheduler,
-                searchConcurrency: max(1, configuration.searchConcurrency)))
-        let result = await GraphQL.execute(
-            schema: schema, document: prepared.document, source: prepared.source, variableValues: variables,
-            operationName: operationName, resolvers: resolvers, context: request, activity: scheduler,
-            planCache: prepared.plans)
+                providers: providers(
+                    counters: counters, freshness: freshness, budget: budget, cancellation: cancellation),
+                scheduler: scheduler, searchConcurrency: max(1, configuration.searchConcurrency)))
+        let schema = self.schema
+        let resolvers = self.resolvers
+        let result = await cancellation.whileRunning {
+            await GraphQL.execute(
+                schema: schema, document: prepared.document, source: prepared.source, variableValues: variables,
+                operationName: operationName, resolvers: resolvers, context: request, activity: scheduler,
+                planCache: prepared.plans)
+        }
         // A cancelled execution may have stopped completing values without an error.
         if let cache, let resultKey, result.errors.isEmpty, !result.isRequestError, !Task.isCancelled,
             let reusable = freshness.reusableUntil
@@ -241,15 +247,16 @@ public final class Gateway: Sendable {
     }
 
     /// The five providers of one request, each over a transport that counts into `counters`,
-    /// notes cacheability in `freshness`, pays from `budget`, and goes through the shared cache
-    /// and in-flight table.
-    func providers(counters: UpstreamCounters, freshness: ResultFreshness, budget: RequestBudget)
-        -> Providers
-    {
+    /// notes cacheability in `freshness`, pays from `budget`, goes through the shared cache
+    /// and in-flight table, and sends nothing once `cancellation` says the request is over.
+    func providers(
+        counters: UpstreamCounters, freshness: ResultFreshness, budget: RequestBudget,
+        cancellation: RequestCancellation
+    ) -> Providers {
         func seam(_ service: UpstreamService) -> RequestTransport {
             RequestTransport(
                 service: service, exchange: exchange, ttlSeconds: configuration.cacheTTLSeconds[service] ?? 0,
-                counters: counters, freshness: freshness, budget: budget)
+                counters: counters, freshness: freshness, budget: budget, cancellation: cancellation)
         }
         let c = configuration
         return Providers(

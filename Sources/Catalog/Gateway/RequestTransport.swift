@@ -12,6 +12,8 @@ struct RequestTransport: UpstreamTransport {
     let counters: UpstreamCounters
     let freshness: ResultFreshness
     let budget: RequestBudget
+    /// The request is over: nothing more is sent for it (a flight it joins or started goes on).
+    let cancellation: RequestCancellation
 
     func discard(url: String, headers: [(name: String, value: String)]) {
         exchange.cache?.remove(Self.key(url: url, headers: headers))
@@ -23,10 +25,13 @@ struct RequestTransport: UpstreamTransport {
 
     /// - Throws: `UpstreamError` `.budgetExceeded` or `.dailyQuotaSpent` for a call that was not
     ///   sent; the transport's error for a send that failed (its own or the one it shared);
-    ///   `CancellationError` when this request's task is cancelled while waiting.
+    ///   `CancellationError` when this request's task is cancelled while waiting, or was
+    ///   cancelled before (nothing is sent for a request whose client is gone).
     func get(url: String, headers: [(name: String, value: String)]) async throws -> UpstreamResponse {
         let key = Self.key(url: url, headers: headers)
         while true {
+            // Its loaders' batches run on in their own tasks after the request is cancelled.
+            if cancellation.isCancelled { throw CancellationError() }
             if let hit = lookUp(key) { return hit }
             if let flight = exchange.inFlight.joinOrClaim(key) {
                 let outcome = try await flight.wait()
@@ -59,6 +64,7 @@ struct RequestTransport: UpstreamTransport {
         }
         let cost = QueryCost.unitCost(ofURL: url)
         do {
+            if cancellation.isCancelled { throw CancellationError() }
             try await pay(cost)
         } catch {
             inFlight.finish(key, .abandoned)

@@ -1,0 +1,59 @@
+import Foundation
+import GraphQL
+import Testing
+
+@testable import Catalog
+
+extension LoopbackTests {
+    /// A query whose task is cancelled (its client went away) sends nothing more upstream: its
+    /// loaders' batches run on in tasks of their own, and find the request over before each
+    /// send. Sends other requests share go on for them.
+    @Suite struct GatewayCancellation {
+        static func youTubeSearches(_ loopback: Loopback) async throws -> Int {
+            try await loopback.requestLog().entries.filter { $0.path == "/youtube/v3/search" }.count
+        }
+
+        @Test func aCancelledQueryStopsSendingWhileItsSearchesAreStillQueued() async throws {
+            try await GatewayHarness.configured({ $0.searchConcurrency = 4 }).run { h in
+                // 150 searches, 4 at a time, 300 ms each: 11 s if nothing stopped them.
+                try await h.loopback.setFaults(#"{"/youtube/v3/search": {"latencyMs": 300}}"#)
+                let query = Task { try await h.query(GatewayRequestCounts.ironMaiden) }
+                try await GatewayDeduplication.waitUntil { h.gateway.inFlightCount >= 4 }
+                query.cancel()
+                _ = try? await query.value
+                // The searches on the wire finish; then nothing more is sent.
+                try await Task.sleep(for: .milliseconds(700))
+                let settled = try await Self.youTubeSearches(h.loopback)
+                try await Task.sleep(for: .milliseconds(1_000))
+                #expect(try await Self.youTubeSearches(h.loopback) == settled)
+                #expect(settled <= 8, "searches sent after the cancellation: \(settled - 4)")
+                #expect(h.gateway.inFlightCount == 0)
+            }
+        }
+
+        @Test func anotherQueryWaitingOnTheSameSendsGetsItsWholeAnswer() async throws {
+            try await Loopback.run { loopback in
+                let lone = try await GatewayHarness(
+                    gateway: try Gateway(configuration: GatewayHarness.configuration(baseURL: loopback.baseURL)),
+                    loopback: loopback
+                ).query(GatewayRequestCounts.ironMaiden)
+                try await loopback.clearLog()
+                try await loopback.setFaults(#"{"/youtube/v3/search": {"latencyMs": 300}}"#)
+                var configuration = GatewayHarness.configuration(baseURL: loopback.baseURL)
+                configuration.searchConcurrency = 4
+                let h = GatewayHarness(gateway: try Gateway(configuration: configuration), loopback: loopback)
+                let leaving = Task { try await h.query(GatewayRequestCounts.ironMaiden) }
+                let staying = Task { try await h.query(GatewayRequestCounts.ironMaiden) }
+                try await GatewayDeduplication.waitUntil { h.gateway.inFlightCount >= 4 }
+                leaving.cancel()
+                let answer = try await staying.value
+                #expect(answer.result.errors == [])
+                #expect(answer.result.data == lone.result.data)
+                _ = try? await leaving.value
+                let log = try await loopback.requestLog().entries
+                #expect(Set(log.map { "\($0.path)?\($0.query)" }).count == log.count)  // none sent twice
+                #expect(log.count == 153)
+            }
+        }
+    }
+}

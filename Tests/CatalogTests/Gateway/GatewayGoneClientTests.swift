@@ -1,0 +1,102 @@
+import Foundation
+import Glibc
+import Testing
+
+@testable import Catalog
+
+extension LoopbackTests.GatewayProcesses {
+    /// A loopback client that sends one request and closes its socket without reading the answer.
+    static func sendAndLeave(port: Int, request: String) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw HarnessError("socket") }
+        var peer = sockaddr_in()
+        peer.sin_family = sa_family_t(AF_INET)
+        peer.sin_port = UInt16(port).bigEndian
+        peer.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let connected = withUnsafePointer(to: &peer) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(fd)
+            throw HarnessError("connect")
+        }
+        let bytes = Array(request.utf8)
+        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        return fd
+    }
+
+    static func youTubeSearches(_ demoURL: String) async throws -> Int {
+        try await requestLog(demoURL).filter { $0["path"] as? String == "/youtube/v3/search" }.count
+    }
+
+    /// Issue 16, "gone clients": DemoUpstream and the gateway as processes, a client that closes
+    /// its connection in the middle of the nested Iron Maiden query. The gateway stops sending
+    /// that query's upstream requests (DemoUpstream's count stops growing), another client's
+    /// query in flight meanwhile is answered whole, and the gone request is logged and counted
+    /// as 499.
+    @Test func aClientThatHangsUpMidQueryStopsItsUpstreamRequests() async throws {
+        let demo = try Child(["demo-upstream", "--port", "0", "--latency-ms", "250"])
+        defer { demo.stop() }
+        let logPath = FileManager.default.temporaryDirectory
+            .appendingPathComponent("musicgraph-gone-\(UUID().uuidString).txt").path
+        #expect(FileManager.default.createFile(atPath: logPath, contents: nil))
+        defer { try? FileManager.default.removeItem(atPath: logPath) }
+        let logFile = try #require(FileHandle(forWritingAtPath: logPath))
+        let gateway = try Child(
+            [
+                "serve", "--port", "0", "--upstream", demo.url, "--request-timeout-ms", "0", "--timeout-ms", "600000",
+                "--daily-quota", "youtube=0",
+            ],
+            environment: ["YOUTUBE_API_KEY": "proc-test-key", "MUSICGRAPH_MAX_QUERY_COST": ""], standardError: logFile)
+        let port = try #require(Int(gateway.url.split(separator: ":").last?.split(separator: "/").first ?? ""))
+        let base = String(gateway.url.dropLast("/graphql".count))
+
+        let body = try String(
+            decoding: JSONSerialization.data(withJSONObject: ["query": LoopbackTests.GatewayRequestCounts.ironMaiden]),
+            as: UTF8.self)
+        let fd = try Self.sendAndLeave(
+            port: port,
+            request: "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        // Another client, another query, on its own connection.
+        let url = gateway.url
+        let other = Task { () async throws -> (errors: Bool, albums: Int) in
+            let answer = try await Self.post(
+                url, query: #"{ artist(name: "AC/DC") { albums { tracks { videos(first: 1) { title } } } } }"#)
+            let artist = (answer["data"] as? [String: Any])?["artist"] as? [String: Any]
+            return (answer["errors"] != nil, (artist?["albums"] as? [[String: Any]])?.count ?? 0)
+        }
+        // Hang up once the YouTube searches have begun (artist, albums, songs: 3 × 250 ms before).
+        var polls = 0
+        while try await Self.youTubeSearches(demo.url) == 0, polls < 1_000 {
+            try await Task.sleep(for: .milliseconds(10))
+            polls += 1
+        }
+        close(fd)
+        let answer = try await other.value
+        #expect(!answer.errors)
+        #expect(answer.albums > 0)
+        // The searches on the wire finish; then nothing more is sent for the query that is gone.
+        try await Task.sleep(for: .milliseconds(1_000))
+        let settled = try await Self.youTubeSearches(demo.url)
+        try await Task.sleep(for: .milliseconds(1_000))
+        #expect(try await Self.youTubeSearches(demo.url) == settled)
+        // Iron Maiden alone needs 150; the other query's videos are AC/DC's.
+        let ironMaidenSearches = try await Self.requestLog(demo.url).filter {
+            $0["path"] as? String == "/youtube/v3/search" && ($0["query"] as? String ?? "").contains("Iron")
+        }.count
+        #expect(ironMaidenSearches < 150, "every search was sent: the gone client's query ran to its end")
+
+        let metrics = String(decoding: try await Self.client.get(base + "/metrics").body, as: UTF8.self)
+        #expect(metrics.contains(#"musicgraph_http_requests_total{path="/graphql",status="499"} 1"#))
+        gateway.stop()
+        try logFile.close()
+        let lines = try String(contentsOfFile: logPath, encoding: .utf8).split(separator: "\n")
+        let statuses = lines.compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["status"] as? Int
+        }
+        #expect(statuses.filter { $0 == 499 }.count == 1)
+    }
+}
