@@ -13,6 +13,12 @@ request log (`GET /__demo/requests`). Prints the figures issue 13 asks for:
    requests ask for videos, and the `UPSTREAM_QUOTA_EXCEEDED` errors the others get.
 4. `@cost(weight: 100)` → `@cost(weight: 50)` on `Track.videos` in a `--schema` copy: the
    Iron Maiden query's estimate before and after, and the ratio of its video part.
+5. Bad input and faults: a malformed `--daily-quota` refuses to start naming its entry; the
+   budget's and the quota's refusals send nothing (DemoUpstream's log holds exactly the requests
+   the gateway counted); and, on a second `demo-upstream --latency-ms 250` (slow enough to hang
+   up in the middle), a client that closes its connection mid-query: alone, its upstream
+   requests stop growing; beside another client waiting on the same sends, that one still gets
+   its whole answer from 153 requests, none sent twice.
 
 usage: bench/quota.py [--bin .build/release/musicgraph] [--latency-ms 20] [--clients 8,64] [--baseline-bin B]
 Exits 1 when a figure misses its target.
@@ -21,10 +27,12 @@ import argparse
 import concurrent.futures
 import json
 import os
+import socket
 import subprocess
 import sys
 import tempfile
 import threading
+import time
 import urllib.error
 import urllib.request
 
@@ -110,16 +118,20 @@ def budget(args, demo_url):
         try:
             clear(demo_url)
             response = post(url, query)
-            sent = units(log_of(demo_url))
+            log = log_of(demo_url)
+            sent = units(log)
+            not_sent = refused_calls(url)
         finally:
             stop(server)
         cost = response["extensions"]["cost"]
         refused = codes(response).count("QUERY_BUDGET_EXCEEDED")
         partial = response.get("data") is not None and refused > 0
+        counted = response["extensions"]["upstream"]["requests"]
         print(f"--max-query-cost 2000 ({mode}), {name} query: estimated {cost['estimated']}, actual {cost['actual']}, "
               f"units sent {sent} (<= 2000: {sent <= 2000}), QUERY_BUDGET_EXCEEDED errors {refused}, "
-              f"refused before execution: {'QUERY_COST_EXCEEDED' in codes(response)}, partial data: {partial}")
-        ok = ok and sent <= 2000 and cost["actual"] == sent
+              f"refused before execution: {'QUERY_COST_EXCEEDED' in codes(response)}, partial data: {partial}; "
+              f"calls refused {not_sent}, requests upstream {len(log)} = counted {counted}: {len(log) == counted}")
+        ok = ok and sent <= 2000 and cost["actual"] == sent and len(log) == counted
     return ok
 
 
@@ -130,7 +142,10 @@ def daily_quota(args, demo_url):
         responses = [post(url, IRON_MAIDEN)]
         for n in range(40):
             responses.append(post(url, f'{{ videos(query: "AC/DC song {n}", first: 1) {{ title }} }}'))
-        searches = sum(1 for e in log_of(demo_url) if e["path"] == "/youtube/v3/search")
+        log = log_of(demo_url)
+        searches = sum(1 for e in log if e["path"] == "/youtube/v3/search")
+        counted = sum(r["extensions"]["upstream"]["requests"] for r in responses)
+        not_sent = refused_calls(url)
         refused = sum(codes(r).count("UPSTREAM_QUOTA_EXCEEDED") for r in responses)
         with_path = all(e.get("path") for r in responses for e in r.get("errors") or [])
         quota = responses[-1]["extensions"]["quota"]
@@ -142,8 +157,95 @@ def daily_quota(args, demo_url):
     print(f"--daily-quota youtube=1000, 41 requests asking for videos (150 + 40 searches wanted): "
           f"{searches} YouTube searches reached the upstream (<= 10: {searches <= 10}), "
           f"{refused} UPSTREAM_QUOTA_EXCEEDED errors, all at their paths: {with_path}; "
-          f"extensions.quota {json.dumps(quota)}; {' '.join(remaining)}")
-    return searches <= 10 and with_path
+          f"extensions.quota {json.dumps(quota)}; {' '.join(remaining)}; calls refused {not_sent}, "
+          f"requests upstream {len(log)} = counted {counted}: {len(log) == counted}")
+    return searches <= 10 and with_path and len(log) == counted
+
+
+def refused_calls(url):
+    """Calls the gateway did not send, from `musicgraph_upstream_refused_total`."""
+    metrics = urllib.request.urlopen(url.replace("/graphql", "/metrics"), timeout=60).read().decode()
+    return sum(int(float(line.split()[-1])) for line in metrics.splitlines()
+               if line.startswith("musicgraph_upstream_refused_total{"))
+
+
+def malformed_quota(args):
+    ok = True
+    for entry, named in [("youtube=lots", "youtube=lots"), ("youtube=10,vimeo=5", "vimeo"), ("tmdb", "tmdb")]:
+        run = subprocess.run([args.bin, "serve", "--port", "0", "--daily-quota", entry], capture_output=True,
+                             text=True, env=ENV, timeout=60)
+        message = run.stderr.strip().splitlines()[-1] if run.stderr.strip() else ""
+        print(f"--daily-quota {entry}: exit {run.returncode}, says: {message}")
+        ok = ok and run.returncode != 0 and named in message
+    return ok
+
+
+def hang_up_mid_query(port, query):
+    """Sends `query` on a socket of its own and returns the socket, to be closed unread."""
+    body = json.dumps({"query": query})
+    client = socket.create_connection(("127.0.0.1", port))
+    client.sendall((f"POST /graphql HTTP/1.1\r\nHost: bench\r\nContent-Type: application/json\r\n"
+                    f"Content-Length: {len(body.encode())}\r\n\r\n{body}").encode())
+    return client
+
+
+def searches(demo_url):
+    return sum(1 for e in log_of(demo_url) if e["path"] == "/youtube/v3/search")
+
+
+def gone_clients(args, lone_data):
+    demo, demo_url = start([args.bin, "demo-upstream", "--port", "0", "--latency-ms", "250"])
+    ok = True
+    try:
+        # Alone: hang up once the YouTube searches have begun.
+        server, url = gateway(args, demo_url, "--max-query-cost", "0", "--daily-quota", "youtube=0")
+        try:
+            clear(demo_url)
+            port = int(url.rsplit(":", 1)[1].split("/")[0])
+            client = hang_up_mid_query(port, IRON_MAIDEN)
+            deadline = time.monotonic() + 30
+            while searches(demo_url) == 0 and time.monotonic() < deadline:
+                time.sleep(0.01)
+            at_hang_up = len(log_of(demo_url))
+            client.close()
+            time.sleep(1.0)
+            settled = len(log_of(demo_url))
+            time.sleep(1.0)
+            later = len(log_of(demo_url))
+            metrics = urllib.request.urlopen(url.replace("/graphql", "/metrics"), timeout=60).read().decode()
+            gone = [line for line in metrics.splitlines() if line.startswith("musicgraph_http_requests_total")
+                    and 'status="499"' in line]
+        finally:
+            stop(server)
+        print(f"a client hanging up mid Iron Maiden query (demo-upstream --latency-ms 250): {at_hang_up} upstream "
+              f"requests at the hang-up, {settled} a second later, {later} a second after that (of 153 the query "
+              f"needs; stopped growing: {settled == later}); {' '.join(gone) or 'no 499 counted'}")
+        ok = ok and settled == later and later < LOWER_BOUND and bool(gone)
+
+        # Beside another client waiting on the same sends.
+        server, url = gateway(args, demo_url, "--max-query-cost", "0", "--daily-quota", "youtube=0")
+        try:
+            clear(demo_url)
+            port = int(url.rsplit(":", 1)[1].split("/")[0])
+            with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+                client = hang_up_mid_query(port, IRON_MAIDEN)
+                staying = pool.submit(post, url, IRON_MAIDEN)
+                deadline = time.monotonic() + 30
+                while searches(demo_url) == 0 and time.monotonic() < deadline:
+                    time.sleep(0.01)
+                client.close()
+                answer = staying.result()
+            log = log_of(demo_url)
+        finally:
+            stop(server)
+        distinct = len({(e["path"], e["query"]) for e in log})
+        same = answer.get("data") == lone_data and not answer.get("errors")
+        print(f"one of two clients hanging up mid-query, the other waiting on the same sends: {len(log)} upstream "
+              f"requests ({distinct} distinct), the other's answer equals a lone query's: {same}")
+        ok = ok and same and len(log) == LOWER_BOUND and distinct == LOWER_BOUND
+    finally:
+        stop(demo)
+    return ok
 
 
 def schema_weight(args):
@@ -199,6 +301,8 @@ def main():
     finally:
         stop(demo)
     results.append(schema_weight(args))
+    results.append(malformed_quota(args))
+    results.append(gone_clients(args, lone["data"]))
     print("all targets met" if all(results) else "TARGET MISSED")
     sys.exit(0 if all(results) else 1)
 

@@ -124,6 +124,48 @@ extension LoopbackTests {
             }
         }
 
+        /// A batch (GraphQL over HTTP's request batching) of random queries under a random N.
+        /// Apollo Router runs each operation of a batch as a request of its own, each under its own
+        /// limit; ours share one request's loaders, so their spend cannot be told apart, and they
+        /// share one budget of N per operation that runs: the batch never sends more than its
+        /// operations could apart. Every refusal is at a path, nothing refused is sent, and each
+        /// response reports the batch's shared spend.
+        @Test func aBatchOfRandomQueriesNeverSendsMoreThanItsOperationsMaySpend() async throws {
+            let schema = try GatewaySchema.embedded()
+            var generator = RandomQueries(seed: 0x5EED_0003, schema: schema)
+            var bitten = 0
+            try await Loopback.run { loopback in
+                try await loopback.setFaults(#"{"/youtube/v3/search":{"status":503,"everyNth":4}}"#)
+                let transport = loopback.transport(timeoutMs: 60_000, maxTries: 2)
+                for round in 0..<80 {
+                    let queries = (0..<generator.int(2...4)).map { _ in generator.query() }
+                    // Two in three tight, around the price of a search or two.
+                    let budget =
+                        round % 3 != 0
+                        ? generator.pick([1, 2, 3, 50, 99, 100, 101, 150, 199, 201]) : generator.budget()
+                    var configuration = GatewayHarness.configuration(baseURL: loopback.baseURL, maxQueryCost: budget)
+                    configuration.queryCostMode = round % 4 == 0 ? .enforce : .measure
+                    configuration.upstreamMaxTries = 2
+                    let h = GatewayHarness(
+                        gateway: try Gateway(configuration: configuration, transport: transport), loopback: loopback)
+                    try await loopback.clearLog()
+                    let responses = await h.gateway.execute(batch: try GatewayBatch.operations(h, queries))
+                    let sent = try await Self.unitsSent(h)
+                    let ran = responses.filter { !$0.refused }.count
+                    #expect(sent <= budget * ran, "batch \(round) sent \(sent) over \(ran) × \(budget): \(queries)")
+                    for response in responses where !response.refused {
+                        #expect(response.counts.cost == sent, "batch \(round): \(queries)")
+                        for error in Self.budgetErrors(response) {
+                            #expect(error.path != nil, "a budget error without a path: \(queries)")
+                        }
+                    }
+                    if responses.contains(where: { !Self.budgetErrors($0).isEmpty }) { bitten += 1 }
+                }
+            }
+            print("random batches: \(bitten) of 80 hit their budget")
+            #expect(bitten >= 8)
+        }
+
         /// "For any query and any N": seeded random queries over the schema, each on a cold
         /// gateway with a random budget, in both modes of the estimate, then again with an
         /// upstream that fails every third YouTube search and a retry per call.
