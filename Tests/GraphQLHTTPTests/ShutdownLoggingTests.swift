@@ -1,0 +1,82 @@
+import Dispatch
+import Glibc
+import HTTPServer
+import Testing
+
+@testable import GraphQLHTTP
+
+/// Every answer a shutdown gives is logged and counted: the 503 of a request still executing
+/// when the grace runs out, and the 503 of one that arrives after, which no handler sees.
+@Suite struct ShutdownLoggingTests {
+    @Test func the503sOfAShutdownAreLoggedAndCountedBeforeItReturns() async throws {
+        let test = try TestServer(http: HTTPServer.Configuration(shutdownGraceMs: 100))
+        let client = test.client
+        let url = test.base + "/graphql"
+        let inFlight = Task {
+            try await client.post(
+                url, headers: ["Content-Type": "application/json"],
+                body: Array(#"{"query":"{ pause(ms: 20000) }"}"#.utf8))
+        }
+        try await test.waitUntilARequestIsInFlight()
+        // A request whose head is not complete: it keeps the daemon listening after the 503s.
+        let late = try HeadSender(port: test.server.port)
+        late.send("GET /healthz HTTP/1.1\r\nHost: t\r\n")
+        let stopping = Task { await test.server.shutdown() }
+        // The executing request is answered 503 once the grace (100 ms) runs out; then the late head.
+        #expect(try await inFlight.value.status == 503)
+        late.send("\r\n")
+        let lateAnswer = await late.readSome()
+        await stopping.value
+        #expect(lateAnswer.hasPrefix("HTTP/1.1 503"))
+        let lines = test.log.all
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.contains { $0.contains(#""path":"/graphql""#) && $0.contains(#""status":503"#) })
+        #expect(lines.contains { $0.contains(#""path":"/healthz""#) && $0.contains(#""status":503"#) })
+        let metrics = test.server.handler.metrics.render()
+        #expect(metrics.contains(#"musicgraph_http_requests_total{path="/graphql",status="503"} 1"#))
+        #expect(metrics.contains(#"musicgraph_http_requests_total{path="/healthz",status="503"} 1"#))
+        #expect(test.server.handler.metrics.requestsInFlight == 0)
+    }
+}
+
+/// A loopback connection fed by hand; reads on a Dispatch thread.
+private final class HeadSender: @unchecked Sendable {
+    // @unchecked Sendable: `fd` is immutable, and the test uses it from one task at a time.
+    let fd: Int32
+
+    init(port: Int) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var peer = sockaddr_in()
+        peer.sin_family = sa_family_t(AF_INET)
+        peer.sin_port = UInt16(port).bigEndian
+        peer.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let connected = withUnsafePointer(to: &peer) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard fd >= 0, connected == 0 else { throw SocketFailure() }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close(fd) }
+
+    struct SocketFailure: Error {}
+
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = Glibc.send(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL))
+    }
+
+    /// What the server sends first (within 5 s), as text.
+    func readSome() async -> String {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                let count = recv(self.fd, &buffer, buffer.count, 0)
+                continuation.resume(returning: String(decoding: buffer.prefix(max(0, count)), as: UTF8.self))
+            }
+        }
+    }
+}
