@@ -2,9 +2,10 @@
 # machine with Swift installed (as root it installs the C libraries the build needs).
 SHARED ?= ../shared
 SWIFT ?= swift
-APT_PACKAGES = pkg-config libcurl4-openssl-dev libmicrohttpd-dev libssl-dev python3-django-graphene tzdata
-# What the client tests drive: headless Chromium through Selenium (GraphiQL), a venv for gql.
-TEST_APT_PACKAGES = chromium chromium-driver python3-selenium python3-venv
+APT_PACKAGES = pkg-config libcurl4-openssl-dev libmicrohttpd-dev libssl-dev libhiredis-dev python3-django-graphene tzdata
+# What the client tests drive: headless Chromium through Selenium (GraphiQL), a venv for gql;
+# the redis-server the RedisStore tests start.
+TEST_APT_PACKAGES = chromium chromium-driver python3-selenium python3-venv redis-server
 # Where python3-django-graphene puts GraphiQL 1.4 and React 17 (served by `serve`, never committed).
 GRAPHIQL_ASSETS = /usr/lib/python3/dist-packages/graphene_django/static/graphene_django
 # e.g. BENCH_FLAGS=--quiet to time only while the machine is idle (see bench/parse.py).
@@ -12,30 +13,32 @@ BENCH_FLAGS ?=
 
 .PHONY: deps test-deps build release test lint demo schema conformance bench clean
 
-# The C libraries behind HTTPClient (libcurl), HTTPServer (libmicrohttpd) and the persisted-query
-# hashes (libcrypto), the GraphiQL files the gateway serves to browsers, and the time zone data
+# The C libraries behind HTTPClient (libcurl), HTTPServer (libmicrohttpd), the persisted-query
+# hashes (libcrypto) and RedisStore (hiredis), the GraphiQL files the gateway serves to browsers, and the time zone data
 # the quota ledger's provider days need (YouTube's resets at midnight in Los Angeles).
 deps:
-	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libcurl libmicrohttpd libcrypto \
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libcurl libmicrohttpd libcrypto hiredis \
 	    && [ -f $(GRAPHIQL_ASSETS)/graphiql.min.js ] && [ -e /usr/share/zoneinfo/America/Los_Angeles ]; then \
-	  echo "deps: libcurl, libmicrohttpd, libcrypto, GraphiQL and tzdata are installed"; \
+	  echo "deps: libcurl, libmicrohttpd, libcrypto, hiredis, GraphiQL and tzdata are installed"; \
 	elif [ "$$(id -u)" = 0 ]; then \
 	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $(APT_PACKAGES); \
 	else \
-	  echo "deps: the development files of libcurl, libmicrohttpd, libcrypto, GraphiQL or tzdata are missing. Install them with:"; \
+	  echo "deps: the development files of libcurl, libmicrohttpd, libcrypto, hiredis, GraphiQL or tzdata are missing. Install them with:"; \
 	  echo "  sudo apt-get update && sudo apt-get install -y $(APT_PACKAGES)"; \
 	  exit 1; \
 	fi
 
-# Chromium, chromedriver and Selenium for the GraphiQL page test; venv for the gql client test.
+# Chromium, chromedriver and Selenium for the GraphiQL page test; venv for the gql client test;
+# redis-server for the RedisStore tests.
 test-deps:
 	@if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1 \
+	    && command -v redis-server >/dev/null 2>&1 \
 	    && /usr/bin/python3 -c 'import selenium, ensurepip' 2>/dev/null; then \
-	  echo "test-deps: chromium, chromedriver, selenium and venv are installed"; \
+	  echo "test-deps: chromium, chromedriver, selenium, venv and redis-server are installed"; \
 	elif [ "$$(id -u)" = 0 ]; then \
 	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $(TEST_APT_PACKAGES); \
 	else \
-	  echo "test-deps: the client tests need Chromium and Selenium. Install them with:"; \
+	  echo "test-deps: the client tests need Chromium and Selenium, the store tests redis-server. Install them with:"; \
 	  echo "  sudo apt-get update && sudo apt-get install -y $(TEST_APT_PACKAGES)"; \
 	  exit 1; \
 	fi

@@ -26,6 +26,9 @@ let package = Package(
         .systemLibrary(
             name: "CCrypto", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]),
+        // No pkgConfig: hiredis.pc's -D_FILE_OFFSET_BITS=64 is a flag SwiftPM refuses (a build
+        // warning); the header is <hiredis/hiredis.h> in the default include path anyway.
+        .systemLibrary(name: "CHiredis", providers: [.apt(["libhiredis-dev"])]),
         // Header fields, methods, status codes and query items: one definition under client and server.
         .target(name: "HTTPTypes", swiftSettings: strict),
         .target(name: "HTTPClient", dependencies: ["CCurl", "HTTPTypes"], swiftSettings: strict),
@@ -35,6 +38,8 @@ let package = Package(
             swiftSettings: strict),
         // What outlives a request: one protocol, three stores.
         .target(name: "SharedState", swiftSettings: strict),
+        // The fleet's store: Redis through hiredis, apart so that SharedState needs no C library.
+        .target(name: "RedisStore", dependencies: ["CHiredis", "SharedState"], swiftSettings: strict),
         .target(
             name: "Catalog",
             dependencies: ["GraphQL", "GraphQLMocks", "DataLoader", "HTTPClient", "HTTPTypes", "SharedState"],
@@ -60,6 +65,8 @@ let package = Package(
         .testTarget(
             name: "DemoUpstreamTests", dependencies: ["DemoUpstream", "HTTPClient"], swiftSettings: strict),
         .testTarget(name: "SharedStateTests", dependencies: ["SharedState"], swiftSettings: strict),
+        // Against a redis-server of each test's own on a free loopback port.
+        .testTarget(name: "RedisStoreTests", dependencies: ["RedisStore", "SharedState"], swiftSettings: strict),
         .testTarget(
             name: "CatalogTests",
             dependencies: [
