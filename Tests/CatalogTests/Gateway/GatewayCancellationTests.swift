@@ -38,7 +38,8 @@ extension LoopbackTests {
                     loopback: loopback
                 ).query(GatewayRequestCounts.ironMaiden)
                 try await loopback.clearLog()
-                try await loopback.setFaults(#"{"/youtube/v3/search": {"latencyMs": 300}}"#)
+                // 150 searches, 4 at a time, 100 ms each: the one that stays waits about 4 s.
+                try await loopback.setFaults(#"{"/youtube/v3/search": {"latencyMs": 100}}"#)
                 var configuration = GatewayHarness.configuration(baseURL: loopback.baseURL)
                 configuration.searchConcurrency = 4
                 let h = GatewayHarness(gateway: try Gateway(configuration: configuration), loopback: loopback)
