@@ -2,7 +2,8 @@ import GraphQL
 import HTTPServer
 
 /// Serves a GraphQL schema over HTTP (GraphQL over HTTP, current draft) plus the operational
-/// endpoints: `configuration.path` (GraphQL and the GraphiQL page), `/healthz` and `/metrics`.
+/// endpoints: `configuration.path` (GraphQL and the GraphiQL page), `/healthz`, `/readyz` and
+/// `/metrics`.
 ///
 /// The handler is transport-independent: `handle(_:)` maps an `HTTPRequest` to an
 /// `HTTPResponse`, and `GraphQLHTTPServer` plugs it into libmicrohttpd. What the schema's
@@ -219,6 +220,16 @@ public struct GraphQLHTTPHandler: Sendable {
                 return (Self.methodNotAllowed(allow: "GET, HEAD"), RequestReport())
             }
             return (HTTPResponse(status: 200, contentType: "text/plain; charset=utf-8", body: "ok"), RequestReport())
+        case "/readyz":
+            guard request.method == "GET" || request.method == "HEAD" else {
+                return (Self.methodNotAllowed(allow: "GET, HEAD"), RequestReport())
+            }
+            return (
+                HTTPResponse(
+                    status: 200, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
+                    body: Array(configuration.readinessJSON().utf8)),
+                RequestReport()
+            )
         case "/metrics":
             guard request.method == "GET" || request.method == "HEAD" else {
                 return (Self.methodNotAllowed(allow: "GET, HEAD"), RequestReport())
@@ -242,7 +253,7 @@ public struct GraphQLHTTPHandler: Sendable {
     /// The metrics label of a path: one of a fixed set, so clients cannot create series.
     private func pathLabel(_ path: String) -> String {
         switch path {
-        case configuration.path, "/healthz", "/metrics": path
+        case configuration.path, "/healthz", "/readyz", "/metrics": path
         default: path.hasPrefix(graphiQLAssetsPrefix) && configuration.graphiQLAssets != nil ? "graphiql" : "other"
         }
     }

@@ -127,6 +127,25 @@ import Testing
         await test.server.shutdown()
     }
 
+    @Test func readyzAnswersTheApplicationsReadinessEachTime() async throws {
+        let state = Mutex(#"{"status":"ready"}"#)
+        let test = try TestServer(configure: { configuration in
+            configuration.readinessJSON = { state.withLock { $0 } }
+        })
+        let ready = try await test.get("/readyz")
+        #expect(ready.status == 200)
+        #expect(ready.headers["Content-Type"] == "application/json")
+        #expect(ready.headers["Cache-Control"] == "no-store")
+        #expect(ready.text == #"{"status":"ready"}"#)
+        state.withLock { $0 = #"{"status":"degraded"}"# }
+        #expect(try await test.get("/readyz").text == #"{"status":"degraded"}"#)
+        let post = try await test.post("", path: "/readyz")
+        #expect(post.status == 405)
+        let metrics = try await test.get("/metrics")
+        #expect(metrics.text.contains(#"path="/readyz""#))
+        await test.server.shutdown()
+    }
+
     @Test func metricsCountRequestsLatencyUpstreamsAndCacheHits() async throws {
         let test = try TestServer()
         _ = try await test.post(#"{"query":"{ hello }"}"#)
