@@ -10,6 +10,10 @@ extension GraphQLHTTPHandler {
         public var parseOptions: ParseOptions
         /// Validation stops after this many errors (a DoS guard, as in graphql-js).
         public var maxValidationErrors: Int
+        /// Depth, aliases, root fields, directives per field and introspection, checked after
+        /// validation (`checkOperationLimits`): a document over one is a 400 with the limit's
+        /// `extensions.code`, and nothing runs. The defaults of `OperationLimits()`.
+        public var operationLimits = OperationLimits()
         /// The largest request body accepted, in bytes (413 beyond). 1 MiB, two orders of
         /// magnitude above any real document plus variables. `GraphQLHTTPServer` gives the same
         /// limit to the HTTP server, which refuses longer bodies before reading them.

@@ -309,12 +309,12 @@ extension GraphQLHTTPHandler {
         }
     }
 
-    /// Parse and validate, through the document cache.
+    /// Parse, validate and check the operation limits, through the document cache.
     func prepare(_ query: String) -> Result<PreparedDocument, DocumentRejection> {
         if let cached = documentCache.document(for: query) { return .success(cached) }
         let result = prepareDocument(
             Source(query), schema: schema, parseOptions: configuration.parseOptions,
-            maxErrors: configuration.maxValidationErrors)
+            maxErrors: configuration.maxValidationErrors, limits: configuration.operationLimits)
         if case .success(let document) = result {
             documentCache.insert(document, for: query)
         }

@@ -67,8 +67,9 @@ enum GraphQLResponseWriter {
         }
     }
 
-    /// The answer for a document that did not parse or validate: `GRAPHQL_PARSE_FAILED` or
-    /// `GRAPHQL_VALIDATION_FAILED` on each error, 400 (graphql-response+json) or 200.
+    /// The answer for a document that did not parse or validate, or broke an operation limit:
+    /// `GRAPHQL_PARSE_FAILED`, `GRAPHQL_VALIDATION_FAILED` or the limit's own code (e.g.
+    /// `MAX_ALIASES_LIMIT`) on each error, 400 (graphql-response+json) or 200.
     static func answer(
         for rejection: DocumentRejection, extensions: JSONObject, media: GraphQLResponseMediaType
     ) -> GraphQLAnswer {
@@ -76,6 +77,7 @@ enum GraphQLResponseWriter {
         switch rejection {
         case .syntax(let error): errors = [error.withCode(GraphQLHTTPError.parseFailedCode)]
         case .invalid(let invalid): errors = invalid.map { $0.withCode(GraphQLHTTPError.validationFailedCode) }
+        case .overLimits(let over): errors = over
         }
         return GraphQLAnswer(
             status: media == .graphQLResponseJSON ? .badRequest : .ok,

@@ -13,7 +13,9 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
         writeStdout(serveUsage)
         return 0
     }
-    let unknown = args.unknown(allowed: GatewaySetup.options.union(serveOptions).union(ConnectionOptions.names))
+    let unknown = args.unknown(
+        allowed: GatewaySetup.options.union(serveOptions).union(ConnectionOptions.names).union(
+            OperationLimitOptions.names))
     guard unknown.isEmpty else { return fail("serve", CLIError("unknown option \(unknown[0]); see --help")) }
     guard args.positionals.isEmpty else { return fail("serve", CLIError("takes no FILE; see --help")) }
 
@@ -38,6 +40,8 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
                 allowedOrigins: origins == "*" ? .any : .list(origins.split(separator: ",").map(String.init)))
         }
         try configureClientProtocols(&handlerConfiguration, args)
+        handlerConfiguration.operationLimits = try OperationLimitOptions.limits(
+            args, over: handlerConfiguration.operationLimits)
         setup = try GatewaySetup.make(args)
         try checkTrustedDocuments(handlerConfiguration.persistedQueries.trusted, schema: setup.gateway.schema)
     } catch {
@@ -139,4 +143,5 @@ private let serveUsage = """
       --request-timeout-ms N answer 504 after N ms of execution (default 30000; 0 = none)
       --cors-origin LIST     allow these browser origins (comma-separated, or *)
 
-    """ + clientProtocolsHelp + "\n" + ConnectionOptions.help + "\n" + GatewaySetup.optionsHelp + "\n"
+    """ + clientProtocolsHelp + "\n" + ConnectionOptions.help + "\n" + OperationLimitOptions.help + "\n"
+    + GatewaySetup.optionsHelp + "\n"

@@ -20,6 +20,10 @@ import GraphQL
 /// the schema is invalid (its errors as `FILE:LINE:COLUMN: message` on stderr) or the
 /// command line is wrong.
 ///
+/// Operation limits (`--serve-limits`, `--max-depth N`, `--max-aliases N`, …, the names `serve`
+/// takes) are checked on documents that pass the rules, reported under the limit's name
+/// (`MaxDepth`, `MaxAliases`, `MaxRootFields`, `MaxDirectives`, `NoIntrospection`).
+///
 /// `--incremental` adds `@defer` and `@stream` to the schema and the incremental delivery
 /// RFC's rules (`incrementalDeliveryRules`) to the rules, in both forms.
 func runValidateCommand(_ args: CommandLineArguments) -> Int32 {
@@ -27,16 +31,18 @@ func runValidateCommand(_ args: CommandLineArguments) -> Int32 {
         writeStdout(validateUsage)
         return 0
     }
-    let unknown = args.unknown(allowed: [
-        "--schema", "--max-tokens", "--max-depth", "--repeat", "--max-errors", "--format", "--fail-on-deprecated",
-        "--incremental",
-    ])
+    let unknown = args.unknown(
+        allowed: OperationLimitOptions.names.union([
+            "--schema", "--max-tokens", "--repeat", "--max-errors", "--format", "--fail-on-deprecated",
+            "--incremental", "--serve-limits",
+        ]))
     guard unknown.isEmpty else { return fail("validate", CLIError("unknown option \(unknown[0]); see --help")) }
     guard let schemaPath = args.value("--schema") else {
         return fail("validate", CLIError("--schema S.graphql is required; see --help"))
     }
 
     let options: ParseOptions
+    let limits: OperationLimits
     let repeatCount: Int?
     let maxErrors: Int
     let schemaBytes: [UInt8]
@@ -44,9 +50,9 @@ func runValidateCommand(_ args: CommandLineArguments) -> Int32 {
     let oneDocument: Bool
     do throws(CLIError) {
         // Local files are trusted: no token limit unless asked for.
-        options = ParseOptions(
-            maxTokens: try args.int("--max-tokens"),
-            maxDepth: try args.int("--max-depth") ?? ParseOptions.defaultMaxDepth)
+        options = ParseOptions(maxTokens: try args.int("--max-tokens"))
+        // No operation limit unless asked for: the specified rules alone are the contract.
+        limits = try OperationLimitOptions.limits(args, over: args.flag("--serve-limits") ? OperationLimits() : .none)
         repeatCount = try args.int("--repeat")
         if repeatCount == 0 { throw CLIError("--repeat expects at least 1") }
         maxErrors = try args.int("--max-errors") ?? 100
@@ -84,13 +90,14 @@ func runValidateCommand(_ args: CommandLineArguments) -> Int32 {
     let failOnDeprecated = args.flag("--fail-on-deprecated")
     if oneDocument && format == .json {
         return validateOneDocument(
-            args.positionals.first, schema: schema, rules: rules, options: options, maxErrors: maxErrors,
-            failOnDeprecated: failOnDeprecated, repeatCount: repeatCount)
+            args.positionals.first, schema: schema, rules: rules, options: options, limits: limits,
+            maxErrors: maxErrors, failOnDeprecated: failOnDeprecated, repeatCount: repeatCount)
     }
 
     let inputs = DocumentFiles(arguments: args.positionals.isEmpty ? ["-"] : args.positionals, schemaPath: schemaPath)
     let validation = ProjectValidation(
-        schema: schema, rules: rules, parseOptions: options, maxErrors: maxErrors, failOnDeprecated: failOnDeprecated)
+        schema: schema, rules: rules, parseOptions: options, limits: limits, maxErrors: maxErrors,
+        failOnDeprecated: failOnDeprecated)
     var timer = PhaseTimer()
     var report = ValidationReport(diagnostics: [], fileCount: 0, operationCount: 0)
     for _ in 0..<(repeatCount ?? 1) {
@@ -108,10 +115,11 @@ func runValidateCommand(_ args: CommandLineArguments) -> Int32 {
 
 /// The one-document JSON contract: exactly today's output and exit status for everything
 /// the specified rules say; deprecated usages in `warnings` (or `errors` with
-/// `failOnDeprecated`).
+/// `failOnDeprecated`); a valid document over an operation limit asked for is an error with
+/// the limit's name as `extensions.rule` (and its `code`, as `serve` answers it).
 private func validateOneDocument(
-    _ path: String?, schema: Schema, rules: [ValidationRule], options: ParseOptions, maxErrors: Int,
-    failOnDeprecated: Bool, repeatCount: Int?
+    _ path: String?, schema: Schema, rules: [ValidationRule], options: ParseOptions, limits: OperationLimits,
+    maxErrors: Int, failOnDeprecated: Bool, repeatCount: Int?
 ) -> Int32 {
     let bytes: [UInt8]
     do throws(CLIError) {
@@ -128,6 +136,9 @@ private func validateOneDocument(
             let document = try timer.measure("parse") { () throws(GraphQLError) in try parse(source, options: options) }
             errors = timer.measure("validate") {
                 validate(schema: schema, document: document, source: source, rules: rules, maxErrors: maxErrors)
+            }
+            if errors.isEmpty {
+                errors = checkOperationLimits(document: document, source: source, limits: limits).map(\.withLimitRule)
             }
             deprecated = validate(
                 schema: schema, document: document, source: source, rules: [noDeprecatedCustomRule],
@@ -184,11 +195,25 @@ private let validateUsage = """
                            (DeferStreamDirectiveLabel, DeferStreamDirectiveOnRootField,
                            DeferStreamDirectiveOnValidOperations, StreamDirectiveOnListField)
       --max-tokens N       fail with a syntax error past N tokens (default: no limit)
-      --max-depth N        fail with a syntax error past N levels of nesting (default: 500)
-      --max-errors N       stop after N validation errors per document (default: 100, as graphql-js)
-      --repeat N           do the work N times; print median ms per phase to stderr as
-                           {"parse_ms":…,"validate_ms":…,"repeat":N} (one document) or
-                           {"validate_ms":…,"repeat":N} (a project)
-      --help               this text
+      --serve-limits       check the operation limits serve enforces, with its defaults;
+                           each option below checks one (as serve names it) over these
+                           (without --serve-limits, only the ones given are checked):
+    """ + OperationLimitOptions.help + """
 
-    """
+          --max-errors N       stop after N validation errors per document (default: 100, as graphql-js)
+          --repeat N           do the work N times; print median ms per phase to stderr as
+                               {"parse_ms":…,"validate_ms":…,"repeat":N} (one document) or
+                               {"validate_ms":…,"repeat":N} (a project)
+          --help               this text
+
+        """
+
+extension GraphQLError {
+    /// The error with its operation limit's name as `extensions.rule`, the column every
+    /// `validate` format reports.
+    var withLimitRule: GraphQLError {
+        var error = self
+        if case .string(let limit)? = extensions["limit"] { error.extensions["rule"] = .string(limit) }
+        return error
+    }
+}

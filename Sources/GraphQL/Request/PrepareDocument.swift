@@ -16,17 +16,20 @@ public struct PreparedDocument: Sendable {
     }
 }
 
-/// Why a document was refused before execution: a syntax error (spec §2, first error only)
-/// or validation errors (spec §5, all of them). Either way nothing was executed.
+/// Why a document was refused before execution: a syntax error (spec §2, first error only),
+/// validation errors (spec §5, all of them) or operation limits broken (`OperationLimits`,
+/// each error with its own `extensions.code`). Either way nothing was executed.
 public enum DocumentRejection: Error, Sendable {
     case syntax(GraphQLError)
     case invalid([GraphQLError])
+    case overLimits([GraphQLError])
 
     /// The errors for the response's `errors` list.
     public var errors: [GraphQLError] {
         switch self {
         case .syntax(let error): [error]
         case .invalid(let errors): errors
+        case .overLimits(let errors): errors
         }
     }
 }
@@ -37,10 +40,12 @@ public enum DocumentRejection: Error, Sendable {
 /// - Parameters:
 ///   - parseOptions: token and depth limits; servers pass `ParseOptions.serverMaxTokens`.
 ///   - maxErrors: validation stops after this many errors (a DoS guard, as graphql-js).
+///   - limits: checked once the document is valid (`checkOperationLimits`); none by default.
 /// - Returns: the prepared document, or the rejection with its errors (with locations and
-///   `extensions.rule` for validation errors).
+///   `extensions.rule` for validation errors, `extensions.code` for limits).
 public func prepareDocument(
-    _ source: Source, schema: Schema, parseOptions: ParseOptions = ParseOptions(), maxErrors: Int = 100
+    _ source: Source, schema: Schema, parseOptions: ParseOptions = ParseOptions(), maxErrors: Int = 100,
+    limits: OperationLimits = .none
 ) -> Result<PreparedDocument, DocumentRejection> {
     let document: Document
     do {
@@ -50,5 +55,7 @@ public func prepareDocument(
     }
     let errors = validate(schema: schema, document: document, source: source, maxErrors: maxErrors)
     guard errors.isEmpty else { return .failure(.invalid(errors)) }
+    let overLimits = checkOperationLimits(document: document, source: source, limits: limits)
+    guard overLimits.isEmpty else { return .failure(.overLimits(overLimits)) }
     return .success(PreparedDocument(source: source, document: document))
 }

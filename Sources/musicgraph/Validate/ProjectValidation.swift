@@ -16,6 +16,8 @@ struct ProjectValidation {
     /// The rules every document is checked with (`specifiedRules`, or `incrementalDeliveryRules`).
     let rules: [ValidationRule]
     let parseOptions: ParseOptions
+    /// Checked on each file that passes the rules (`OperationLimits.none`: nothing).
+    let limits: OperationLimits
     /// Per document, as `validate(schema:document:source:maxErrors:)`.
     let maxErrors: Int
     let failOnDeprecated: Bool
@@ -184,8 +186,11 @@ struct ProjectValidation {
         for (name, fragment) in file.fragments { fragmentAt[file.source.location(of: fragment.loc.start)] = name }
 
         var found: [Diagnostic] = []
-        let ruleErrors = GraphQL.validate(
+        var ruleErrors = GraphQL.validate(
             schema: schema, document: document, source: source, rules: rules, maxErrors: maxErrors)
+        if ruleErrors.isEmpty {
+            ruleErrors = checkOperationLimits(document: document, source: source, limits: limits).map(\.withLimitRule)
+        }
         for error in ruleErrors {
             let rule = error.rule ?? "Validation"
             let positions = error.locations.map(position)
