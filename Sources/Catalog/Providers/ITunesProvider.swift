@@ -180,7 +180,9 @@ extension ITunesProvider {
     ///
     /// Each `collection` wrapper names an album that was asked for; tracks join it by their
     /// `collectionId` (not by position, not by `artistId`: compilations mix artists). Tracks
-    /// of albums without a wrapper are dropped; unknown ids have no entry.
+    /// of albums without a wrapper are dropped; unknown ids have no entry. Only audio records
+    /// are tracks: a `music-video` record in the listing (iTunes adds an album's videos to
+    /// `entity=song`) is not one of the album's tracks.
     public static func decodeTracksByAlbum(status: Int, headers: [String: String], body: [UInt8])
         throws(UpstreamError) -> [String: [Track]]
     {
@@ -188,7 +190,7 @@ extension ITunesProvider {
         var result: [String: [Track]] = [:]
         for album in records.compactMap(\.album) { result[album.id] = [] }
         for record in records where record.wrapperType == "track" {
-            guard let track = record.track ?? record.musicVideoTrack, let albumId = track.albumId,
+            guard let track = record.track, let albumId = track.albumId,
                 result[albumId] != nil
             else { continue }
             result[albumId, default: []].append(track)
@@ -270,7 +272,7 @@ struct ITunesRecord: Decodable {
         return musicVideoTrack
     }
 
-    /// Any track record as a `Track` (album listings include their music videos).
+    /// Any track record as a `Track`, its kind unchecked (`track` checks it).
     var musicVideoTrack: Track? {
         guard wrapperType == "track", let trackId, let trackName else { return nil }
         return Track(
