@@ -11,7 +11,7 @@ GRAPHIQL_ASSETS = /usr/lib/python3/dist-packages/graphene_django/static/graphene
 # e.g. BENCH_FLAGS=--quiet to time only while the machine is idle (see bench/parse.py).
 BENCH_FLAGS ?=
 
-.PHONY: deps test-deps build release test lint demo schema conformance bench clean
+.PHONY: deps test-deps build release test lint demo schema conformance bench clean fuzz fuzz-build fuzz-ci
 
 # The C libraries behind HTTPClient (libcurl), HTTPServer (libmicrohttpd), the persisted-query
 # hashes (libcrypto) and RedisStore (hiredis), the GraphiQL files the gateway serves to browsers, and the time zone data
@@ -57,7 +57,7 @@ test: deps test-deps
 
 # Fails on any drift from the house format in .swift-format (`swift format -i -r …` fixes it),
 # and when Package.swift declares other modules than a target imports.
-LINT_PATHS = Package.swift Sources Tests bench/dataloader/Package.swift bench/dataloader/Sources
+LINT_PATHS = Package.swift Sources Tests bench/dataloader/Package.swift bench/dataloader/Sources fuzz/Package.swift fuzz/Sources
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(LINT_PATHS)
 	python3 scripts/check-module-graph.py --self-test
@@ -82,5 +82,24 @@ bench: release
 	python3 bench/parse.py --shared $(SHARED) --no-build $(BENCH_FLAGS)
 	python3 bench/execute.py --shared $(SHARED) --no-build
 
+# libFuzzer targets (fuzz/, a package of its own) for the lexer/parser, the validator, the JSON
+# reader, GraphQL-over-HTTP requests and each provider's decoder, built with the toolchain's
+# libFuzzer and AddressSanitizer; seeds from the tests and the conformance kit. Linked with lld:
+# gold fails on the fuzzer runtime's debug info.
+FUZZ_SECONDS ?= 600
+FUZZ_CI_SECONDS ?= 30
+FUZZ_TARGETS = FuzzParse FuzzValidate FuzzJSON FuzzHTTP FuzzITunes FuzzAppleMusic FuzzRakuten FuzzTMDB FuzzYouTube
+FUZZ_BUILD_FLAGS = -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
+fuzz-build: deps
+	cd fuzz && $(SWIFT) build $(FUZZ_BUILD_FLAGS)
+
+fuzz: fuzz-build
+	python3 scripts/fuzz-seeds.py --shared $(SHARED)
+	sh scripts/fuzz.sh "$$(cd fuzz && $(SWIFT) build $(FUZZ_BUILD_FLAGS) --show-bin-path)" $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# The short run CI does: FUZZ_CI_SECONDS per target.
+fuzz-ci:
+	$(MAKE) fuzz FUZZ_SECONDS=$(FUZZ_CI_SECONDS)
+
 clean:
-	rm -rf .build bench/out
+	rm -rf .build bench/out fuzz/.build fuzz/.corpus fuzz/.runs

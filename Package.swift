@@ -10,6 +10,11 @@ let package = Package(
     products: [
         .executable(name: "musicgraph", targets: ["musicgraph"]),
         .library(name: "GraphQL", targets: ["GraphQL"]),
+        // For the libFuzzer targets in fuzz/ (a package of their own).
+        .library(name: "Catalog", targets: ["Catalog"]),
+        .library(name: "GraphQLHTTP", targets: ["GraphQLHTTP"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "HTTPTypes", targets: ["HTTPTypes"]),
     ],
     targets: [
         // The engine: no I/O at all.
