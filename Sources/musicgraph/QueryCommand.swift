@@ -4,7 +4,8 @@ import GraphQL
 
 /// `musicgraph query [--demo] [--variables JSON] [--operation NAME] [options] [FILE|-]`:
 /// runs one GraphQL query through the gateway against the configured upstreams (or the
-/// in-process demo catalog) and prints the response JSON with its `extensions`.
+/// in-process demo catalog) and prints the response JSON with its `extensions`; with
+/// `--incremental`, each `@defer`/`@stream` payload as a JSON line as it arrives.
 ///
 /// Exit 0 once execution started (field errors included); 1 for request errors (syntax,
 /// validation, variables, the cost limit); 2 for CLI problems; 3 when `--replay` had no
@@ -14,7 +15,7 @@ func runQueryCommand(_ args: CommandLineArguments) -> Int32 {
         writeStdout(queryUsage)
         return 0
     }
-    let unknown = args.unknown(allowed: GatewaySetup.options.union(["--variables", "--operation"]))
+    let unknown = args.unknown(allowed: GatewaySetup.options.union(["--variables", "--operation", "--incremental"]))
     guard unknown.isEmpty else { return fail("query", CLIError("unknown option \(unknown[0]); see --help")) }
     guard args.positionals.count <= 1 else { return fail("query", CLIError("expects at most one FILE")) }
 
@@ -38,6 +39,7 @@ func runQueryCommand(_ args: CommandLineArguments) -> Int32 {
     let operationName = args.value("--operation")
     let sourceName = args.positionals.first ?? "stdin"
     let vars = variables
+    let incremental = args.flag("--incremental")
     return runGatewayBlocking {
         defer { _ = setup }
         let status: Int32
@@ -48,6 +50,12 @@ func runQueryCommand(_ args: CommandLineArguments) -> Int32 {
             response["extensions"] = .object(setup.gateway.notExecutedExtensions())
             writeStdout(JSONWriter.string(.object(response)) + "\n")
             status = 1
+        case .success(let prepared) where incremental:
+            let (errors, isRequestError) = await runIncrementalQuery(
+                gateway: setup.gateway, prepared: prepared, operationName: operationName, variables: vars)
+            let misses = errors.filter { $0.extensions["code"] == .string("UPSTREAM_NOT_RECORDED") }
+            for miss in misses { writeStderr("musicgraph query: \(miss.message)") }
+            status = isRequestError ? 1 : misses.isEmpty ? 0 : 3
         case .success(let prepared):
             let response = await setup.gateway.execute(
                 prepared: prepared, operationName: operationName, variables: vars)
@@ -81,5 +89,8 @@ private let queryUsage = """
     options:
       --variables JSON       variable values, as a JSON object given as the argument text
       --operation NAME       the operation to run when the document has several
+      --incremental          honour @defer and @stream: print each payload as one JSON line as
+                             it arrives ({"data","pending","hasNext":true}, then {"hasNext",
+                             "incremental","completed"} lines; the last one has "extensions")
 
     """ + GatewaySetup.optionsHelp + "\n"

@@ -51,6 +51,31 @@ extension GatewaySchema {
         ) repeatable on FIELD_DEFINITION
 
         """
+        Directs the executor to defer this fragment when the `if` argument is true or undefined
+        (incremental delivery: the gateway answers the fragment's fields in a later payload, over HTTP
+        with `Accept: multipart/mixed`; without it the whole answer comes at once).
+        """
+        directive @defer(
+          "Deferred when true or undefined."
+          if: Boolean! = true
+          "Unique name"
+          label: String
+        ) on FRAGMENT_SPREAD | INLINE_FRAGMENT
+
+        """
+        Directs the executor to stream plural fields when the `if` argument is true or undefined
+        (incremental delivery: the items after the first `initialCount` come in later payloads).
+        """
+        directive @stream(
+          "Number of items to return immediately"
+          initialCount: Int! = 0
+          "Stream when true or undefined."
+          if: Boolean! = true
+          "Unique name"
+          label: String
+        ) on FIELD
+
+        """
         The entry points. Every field reads its upstream only when selected; ids are opaque global
         ids that carry their provider, such as `itunes:album:1440857781`. The root lists
         (`artists`, `albums`, `videos`, `movies`) are non-null: when their upstream fails, the error

@@ -43,6 +43,10 @@ public enum DocumentRejection: Error, Sendable {
 ///   - limits: checked once the document is valid (`checkOperationLimits`); none by default.
 /// - Returns: the prepared document, or the rejection with its errors (with locations and
 ///   `extensions.rule` for validation errors, `extensions.code` for limits).
+///
+/// A schema that carries `@defer` and `@stream` (`supportsIncrementalDelivery`) is validated
+/// with `incrementalDeliveryRules`, so a document that an incremental executor would refuse is
+/// refused before any execution, whichever executor runs it.
 public func prepareDocument(
     _ source: Source, schema: Schema, parseOptions: ParseOptions = ParseOptions(), maxErrors: Int = 100,
     limits: OperationLimits = .none
@@ -53,7 +57,8 @@ public func prepareDocument(
     } catch {
         return .failure(.syntax(error))
     }
-    let errors = validate(schema: schema, document: document, source: source, maxErrors: maxErrors)
+    let rules = schema.supportsIncrementalDelivery ? incrementalDeliveryRules : specifiedRules
+    let errors = validate(schema: schema, document: document, source: source, rules: rules, maxErrors: maxErrors)
     guard errors.isEmpty else { return .failure(.invalid(errors)) }
     let overLimits = checkOperationLimits(document: document, source: source, limits: limits)
     guard overLimits.isEmpty else { return .failure(.overLimits(overLimits)) }
