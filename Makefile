@@ -2,7 +2,7 @@
 # machine with Swift installed (as root it installs the C libraries the build needs).
 SHARED ?= ../shared
 SWIFT ?= swift
-APT_PACKAGES = pkg-config libcurl4-openssl-dev libmicrohttpd-dev libssl-dev libhiredis-dev python3-django-graphene tzdata
+APT_PACKAGES = pkg-config libcurl4-openssl-dev libmicrohttpd-dev libssl-dev libsqlite3-dev libhiredis-dev python3-django-graphene tzdata
 # What the client tests drive: headless Chromium through Selenium (GraphiQL), a venv for gql;
 # the redis-server the RedisStore tests start.
 TEST_APT_PACKAGES = chromium chromium-driver python3-selenium python3-venv redis-server
@@ -14,16 +14,16 @@ BENCH_FLAGS ?=
 .PHONY: deps test-deps build release test lint demo schema conformance bench clean fuzz fuzz-build fuzz-ci
 
 # The C libraries behind HTTPClient (libcurl), HTTPServer (libmicrohttpd), the persisted-query
-# hashes (libcrypto) and RedisStore (hiredis), the GraphiQL files the gateway serves to browsers, and the time zone data
+# hashes (libcrypto), the embedded store (SQLite) and RedisStore (hiredis), the GraphiQL files the gateway serves to browsers, and the time zone data
 # the quota ledger's provider days need (YouTube's resets at midnight in Los Angeles).
 deps:
-	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libcurl libmicrohttpd libcrypto hiredis \
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libcurl libmicrohttpd libcrypto sqlite3 hiredis \
 	    && [ -f $(GRAPHIQL_ASSETS)/graphiql.min.js ] && [ -e /usr/share/zoneinfo/America/Los_Angeles ]; then \
-	  echo "deps: libcurl, libmicrohttpd, libcrypto, hiredis, GraphiQL and tzdata are installed"; \
+	  echo "deps: libcurl, libmicrohttpd, libcrypto, SQLite, hiredis, GraphiQL and tzdata are installed"; \
 	elif [ "$$(id -u)" = 0 ]; then \
 	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $(APT_PACKAGES); \
 	else \
-	  echo "deps: the development files of libcurl, libmicrohttpd, libcrypto, hiredis, GraphiQL or tzdata are missing. Install them with:"; \
+	  echo "deps: the development files of libcurl, libmicrohttpd, libcrypto, SQLite, hiredis, GraphiQL or tzdata are missing. Install them with:"; \
 	  echo "  sudo apt-get update && sudo apt-get install -y $(APT_PACKAGES)"; \
 	  exit 1; \
 	fi

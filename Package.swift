@@ -41,10 +41,15 @@ let package = Package(
         .target(
             name: "DemoUpstream", dependencies: ["HTTPServer", "HTTPTypes"], resources: [.copy("Resources")],
             swiftSettings: strict),
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
         // What outlives a request: one protocol, three stores.
         .target(name: "SharedState", swiftSettings: strict),
         // The fleet's store: Redis through hiredis, apart so that SharedState needs no C library.
         .target(name: "RedisStore", dependencies: ["CHiredis", "SharedState"], swiftSettings: strict),
+        // The embedded default store: its own module, so users of the protocol need no SQLite.
+        .target(name: "SharedStateSQLite", dependencies: ["CSQLite", "SharedState"], swiftSettings: strict),
         .target(
             name: "Catalog",
             dependencies: ["GraphQL", "GraphQLMocks", "DataLoader", "HTTPClient", "HTTPTypes", "SharedState"],
@@ -55,6 +60,7 @@ let package = Package(
             name: "musicgraph",
             dependencies: [
                 "GraphQL", "GraphQLHTTP", "GraphQLMocks", "Catalog", "DemoUpstream", "HTTPClient", "HTTPServer",
+                "SharedState", "SharedStateSQLite",
             ],
             swiftSettings: strict),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL"], swiftSettings: strict),
@@ -72,6 +78,8 @@ let package = Package(
         .testTarget(name: "SharedStateTests", dependencies: ["SharedState"], swiftSettings: strict),
         // Against a redis-server of each test's own on a free loopback port.
         .testTarget(name: "RedisStoreTests", dependencies: ["RedisStore", "SharedState"], swiftSettings: strict),
+        .testTarget(
+            name: "SharedStateSQLiteTests", dependencies: ["SharedStateSQLite", "SharedState"], swiftSettings: strict),
         .testTarget(
             name: "CatalogTests",
             dependencies: [

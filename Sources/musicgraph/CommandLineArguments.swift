@@ -12,7 +12,7 @@ struct CommandLineArguments {
     static let knownSwitches: Set<String> = [
         "--help", "-h", "--json", "--demo", "--no-result-cache", "--no-apq", "--require-trusted-documents",
         "--cache-control-public", "--limit-loopback-connections", "--fail-on-deprecated", "--mock", "--incremental",
-        "--no-introspection", "--serve-limits",
+        "--no-introspection", "--serve-limits", "--store-reset",
     ]
 
     init(_ argv: [String]) {

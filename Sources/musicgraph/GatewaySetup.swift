@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import GraphQL
 import GraphQLMocks
+import SharedState
 import Synchronization
 
 /// What `query` and `serve` share: the gateway configuration from environment and flags,
@@ -14,7 +15,7 @@ struct GatewaySetup {
         "--demo", "--upstream", "--max-query-cost", "--schema", "--itunes-url", "--apple-music-url", "--rakuten-url",
         "--youtube-url", "--tmdb-url", "--timeout-ms", "--no-result-cache", "--record", "--replay", "--daily-quota",
         "--query-cost-mode",
-    ]).union(MockOptions.names)
+    ]).union(MockOptions.names).union(StoreOptions.names)
 
     static let optionsHelp = """
           --demo                 start DemoUpstream (the bundled catalog) in-process on a loopback
@@ -48,9 +49,11 @@ struct GatewaySetup {
         keys (environment): YOUTUBE_API_KEY, TMDB_API_KEY, APPLE_MUSIC_TOKEN, RAKUTEN_APP_ID
         (RAKUTEN_ACCESS_KEY); a provider without its key answers UPSTREAM_NOT_CONFIGURED errors.
 
-        """ + MockOptions.help
+        """ + StoreOptions.help + MockOptions.help
 
     let gateway: Gateway
+    /// Where the gateway's cache, ledger and persisted documents live (`--store`).
+    let store: any SharedStore
     /// The in-process DemoUpstream of `--demo`; shut it down when done.
     let demo: DemoUpstreamServer?
 
@@ -131,15 +134,23 @@ struct GatewaySetup {
             configuration.rakutenApplicationId = "replay"
             configuration.rakutenAccessKey = nil
         }
-        if let engine = try MockOptions.engine(args, schema: schema) {
+        let mock = try MockOptions.engine(args, schema: schema)
+        if mock != nil {
             guard !args.flag("--demo") else { throw CLIError("--mock answers without upstreams; drop --demo") }
             guard configuration.recordDirectory == nil, configuration.replayDirectory == nil else {
                 throw CLIError("--mock calls no upstream: nothing to record or replay")
             }
+        }
+        let location = try StoreOptions.location(
+            args, environment: ProcessInfo.processInfo.environment,
+            throwaway: args.flag("--demo") || mock != nil || configuration.replayDirectory != nil)
+        let store = try StoreOptions.open(location, reset: args.flag("--store-reset"))
+        if let engine = mock {
             do {
                 let gateway = try Gateway(
-                    configuration: configuration, schema: schema, resolvers: MockResolvers(engine: engine))
-                return GatewaySetup(gateway: gateway, demo: nil)
+                    configuration: configuration, schema: schema, resolvers: MockResolvers(engine: engine),
+                    store: store)
+                return GatewaySetup(gateway: gateway, store: store, demo: nil)
             } catch {
                 throw CLIError("cannot start the gateway: \(error)")
             }
@@ -162,7 +173,8 @@ struct GatewaySetup {
             configuration.rakutenAccessKey = nil
         }
         do {
-            return GatewaySetup(gateway: try Gateway(configuration: configuration, schema: schema), demo: demo)
+            let gateway = try Gateway(configuration: configuration, schema: schema, store: store)
+            return GatewaySetup(gateway: gateway, store: store, demo: demo)
         } catch {
             throw CLIError("cannot start the gateway: \(error)")
         }

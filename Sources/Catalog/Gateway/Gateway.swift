@@ -31,8 +31,10 @@ public final class Gateway: Sendable {
     ///     configuration's timeouts, retries and per-host cap.
     ///   - resolvers: resolvers to run instead of the catalog's (`MockResolvers` for `--mock`:
     ///     answers from the schema alone, no upstream call; cost checks and extensions stay).
-    ///   - store: where the quota ledger's counters live (shared with other processes using the
-    ///     same store); in this process's memory by default.
+    ///   - store: where the quota ledger's counters live and, under the in-process cache, the
+    ///     upstream responses (shared with other processes using the same store, and kept across
+    ///     restarts by a file or Redis store); in this process's memory by default, which holds
+    ///     counters only (the in-process cache already holds the responses).
     /// - Throws: `GatewayStartError.unboundFields` naming every schema field that has neither
     ///   a resolver nor a model property (the gateway refuses to start rather than answer null);
     ///   `.invalidSchema` for cost directives that cannot be used (a negative weight, an unknown
@@ -56,6 +58,7 @@ public final class Gateway: Sendable {
         let cache = configuration.cacheMaxBytes > 0 ? UpstreamCache(maxBytes: configuration.cacheMaxBytes) : nil
         self.cache = cache
         let ledger = QuotaLedger(limits: configuration.dailyQuota, store: store ?? MemoryStore())
+        let shared = store.flatMap { $0 is MemoryStore ? nil : SharedResponses(store: $0, clock: .system) }
         self.ledger = ledger
         // The libcurl client only when something may be sent (a replay sends nothing).
         let network: () -> any UpstreamTransport = {
@@ -84,7 +87,7 @@ public final class Gateway: Sendable {
         } catch {
             throw .recordings(error)
         }
-        self.exchange = UpstreamExchange(base: base, cache: cache, ledger: ledger)
+        self.exchange = UpstreamExchange(base: base, cache: cache, shared: shared, ledger: ledger)
     }
 
     /// What `--record` could not write, as `path: reason` lines (empty when all went well).

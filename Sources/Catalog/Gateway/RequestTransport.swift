@@ -16,7 +16,9 @@ struct RequestTransport: UpstreamTransport {
     let cancellation: RequestCancellation
 
     func discard(url: String, headers: [(name: String, value: String)]) {
-        exchange.cache?.remove(Self.key(url: url, headers: headers))
+        let key = Self.key(url: url, headers: headers)
+        exchange.cache?.remove(key)
+        if let shared = exchange.shared { Task { await shared.remove(key) } }
     }
 
     static func key(url: String, headers: [(name: String, value: String)]) -> String {
@@ -62,6 +64,15 @@ struct RequestTransport: UpstreamTransport {
             freshness.noteCached(until: hit.expires)
             return hit.response
         }
+        // Another process (or this one before a restart) may have fetched it: the shared store
+        // is asked once per key in flight, by its claimant.
+        if let shared = exchange.shared, let hit = await shared.lookUp(key) {
+            exchange.cache?.store(hit.response, for: key, until: hit.expires)
+            inFlight.finish(key, .response(hit.response, expires: hit.expires))
+            counters.recordCacheHit()
+            freshness.noteCached(until: hit.expires)
+            return hit.response
+        }
         let cost = QueryCost.unitCost(ofURL: url)
         do {
             if cancellation.isCancelled { throw CancellationError() }
@@ -102,6 +113,8 @@ struct RequestTransport: UpstreamTransport {
                 ? exchange.cache?.store(
                     response, for: key, ttlSeconds: UpstreamCache.maxAge(response.headers) ?? ttlSeconds)
                 : nil
+            // Into the shared store before the waiters are woken: whoever looks after them finds it.
+            if let expires, let shared = exchange.shared { await shared.store(response, for: key, until: expires) }
             outcome = .response(response, expires: expires)
         } catch {
             let failure = error as? TransportFailure

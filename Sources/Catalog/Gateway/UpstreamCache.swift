@@ -66,6 +66,18 @@ public final class UpstreamCache: Sendable {
         return insert(.upstream(response), for: key, bytes: response.body.count, expires: expires) ? expires : nil
     }
 
+    /// Stores `response` under `key` until `expires` (a response another process fetched, with
+    /// the expiry it was stored with), evicting as `store(_:for:ttlSeconds:now:)` does.
+    /// - Returns: false when it was not stored (expired already, or larger than the whole cache).
+    @discardableResult
+    func store(
+        _ response: UpstreamResponse, for key: String, until expires: ContinuousClock.Instant,
+        now: ContinuousClock.Instant = .now
+    ) -> Bool {
+        guard expires > now else { return false }
+        return insert(.upstream(response), for: key, bytes: response.body.count, expires: expires)
+    }
+
     /// Drops the entry under `key`, if any.
     public func remove(_ key: String) {
         let key = ExactStringKey(key)

@@ -8,6 +8,9 @@ final class UpstreamExchange: Sendable {
     let base: any UpstreamTransport
     /// The cross-request response cache; nil when caching is off.
     let cache: UpstreamCache?
+    /// The responses in the shared store, under `cache`: nil when caching is off or the store
+    /// is this process's memory (the cache already is).
+    let shared: SharedResponses?
     let inFlight = InFlightRequests()
     let ledger: QuotaLedger
     /// Calls refused before sending, by service and reason (`budget`, `daily_quota`).
@@ -22,9 +25,10 @@ final class UpstreamExchange: Sendable {
         }
     }
 
-    init(base: any UpstreamTransport, cache: UpstreamCache?, ledger: QuotaLedger) {
+    init(base: any UpstreamTransport, cache: UpstreamCache?, shared: SharedResponses? = nil, ledger: QuotaLedger) {
         self.base = base
         self.cache = cache
+        self.shared = cache == nil ? nil : shared
         self.ledger = ledger
     }
 

@@ -1,0 +1,137 @@
+import CSQLite
+import Foundation
+
+/// The store file's layout, and the checks that a file is one before it is written to.
+///
+/// A store file carries `PRAGMA application_id` 0x4D475354 ("MGST") and `user_version` 1. An
+/// empty file (no tables, no id) becomes a store; any other file is reported, never changed.
+/// Running totals (entry bytes, documents) are kept by triggers in `stats`, so the bound is
+/// checked without a scan and stays right whichever process writes.
+enum SQLiteSchema {
+    static let applicationId: Int64 = 0x4D47_5354
+    static let version: Int64 = 1
+
+    private static let create = """
+        CREATE TABLE IF NOT EXISTS entries (
+          key TEXT PRIMARY KEY, value BLOB NOT NULL, bytes INTEGER NOT NULL,
+          expires_at_ms INTEGER NOT NULL, used_at_ms INTEGER NOT NULL);
+        CREATE INDEX IF NOT EXISTS entries_by_use ON entries (used_at_ms);
+        CREATE INDEX IF NOT EXISTS entries_by_expiry ON entries (expires_at_ms);
+        CREATE TABLE IF NOT EXISTS claims (key TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at_ms INTEGER NOT NULL);
+        CREATE TABLE IF NOT EXISTS counters (key TEXT PRIMARY KEY, value INTEGER NOT NULL, expires_at_ms INTEGER NOT NULL);
+        CREATE TABLE IF NOT EXISTS documents (sha256 TEXT PRIMARY KEY, text TEXT NOT NULL, used_at_ms INTEGER NOT NULL);
+        CREATE INDEX IF NOT EXISTS documents_by_use ON documents (used_at_ms);
+        CREATE TABLE IF NOT EXISTS stats (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+        INSERT OR IGNORE INTO stats (name, value) VALUES ('entry_bytes', 0), ('documents', 0);
+        CREATE TRIGGER IF NOT EXISTS entries_insert AFTER INSERT ON entries BEGIN
+          UPDATE stats SET value = value + NEW.bytes WHERE name = 'entry_bytes'; END;
+        CREATE TRIGGER IF NOT EXISTS entries_delete AFTER DELETE ON entries BEGIN
+          UPDATE stats SET value = value - OLD.bytes WHERE name = 'entry_bytes'; END;
+        CREATE TRIGGER IF NOT EXISTS entries_update AFTER UPDATE OF bytes ON entries BEGIN
+          UPDATE stats SET value = value + NEW.bytes - OLD.bytes WHERE name = 'entry_bytes'; END;
+        CREATE TRIGGER IF NOT EXISTS documents_insert AFTER INSERT ON documents BEGIN
+          UPDATE stats SET value = value + 1 WHERE name = 'documents'; END;
+        CREATE TRIGGER IF NOT EXISTS documents_delete AFTER DELETE ON documents BEGIN
+          UPDATE stats SET value = value - 1 WHERE name = 'documents'; END;
+        PRAGMA application_id = \(applicationId);
+        PRAGMA user_version = \(version);
+        """
+
+    /// A connection to the store file at `path`, checked (and laid out when new), in WAL mode.
+    static func open(path: String, reset: Bool, busyTimeoutMs: Int) throws(SQLiteStoreError) -> SQLiteConnection {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw SQLiteStoreError(
+                    .cannotOpen, "cannot create the store's directory \(directory): \(error.localizedDescription)")
+            }
+        }
+        do {
+            return try openChecked(path: path, busyTimeoutMs: busyTimeoutMs)
+        } catch let error where error.code == .notAStore && reset {
+            let aside = path + ".bad"
+            for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+                _ = try? FileManager.default.removeItem(atPath: aside + suffix)
+                do {
+                    try FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
+                } catch {
+                    throw SQLiteStoreError(
+                        .cannotOpen, "--store-reset cannot move \(path + suffix) aside: \(error.localizedDescription)")
+                }
+            }
+            return try openChecked(path: path, busyTimeoutMs: busyTimeoutMs)
+        }
+    }
+
+    private static func openChecked(path: String, busyTimeoutMs: Int) throws(SQLiteStoreError) -> SQLiteConnection {
+        let db: SQLiteConnection
+        do {
+            db = try SQLiteConnection(path: path, busyTimeoutMs: busyTimeoutMs)
+        } catch {
+            throw SQLiteStoreError(.cannotOpen, "cannot open the store file \(path): \(error.message)")
+        }
+        do {
+            if try !isStore(db, path: path) {
+                // New (or created by a process that has not laid it out yet): lay it out, then look again.
+                try db.run("BEGIN IMMEDIATE")
+                do {
+                    if try !isStore(db, path: path) { try db.execute(create) }
+                    try db.run("COMMIT")
+                } catch {
+                    _ = try? db.run("ROLLBACK")
+                    throw error
+                }
+                db.finalizeStatements()
+            }
+            // Changes only on a file that is ours; kept by the file, so later openers find it set.
+            var mode = ""
+            try db.run("PRAGMA journal_mode = WAL") { row in mode = row.text(0) ?? "" }
+            guard mode.lowercased() == "wal" else {
+                throw SQLiteStoreError(.cannotOpen, "the store file \(path) cannot use WAL mode (journal_mode \(mode))")
+            }
+            try db.execute("PRAGMA synchronous = NORMAL")
+            // Claims of crashed holders and the counters of past days.
+            let now = Int64((Date().timeIntervalSince1970 * 1_000).rounded(.down))
+            try db.run("DELETE FROM claims WHERE expires_at_ms <= ?1", [.int(now)])
+            try db.run("DELETE FROM counters WHERE expires_at_ms <= ?1", [.int(now)])
+        } catch let failure as SQLiteConnection.Failure {
+            if failure.isCorruption {
+                throw SQLiteStoreError(
+                    .notAStore,
+                    "the store file \(path) is not a MusicGraph store (\(failure.message)); move it away, "
+                        + "point --store elsewhere, or pass --store-reset to replace it (it is kept as \(path).bad)")
+            }
+            throw SQLiteStoreError(.cannotOpen, "cannot use the store file \(path): \(failure.message)")
+        } catch let error as SQLiteStoreError {
+            throw error
+        } catch {
+            throw SQLiteStoreError(.cannotOpen, "cannot use the store file \(path): \(error)")
+        }
+        return db
+    }
+
+    /// Whether the file is a store already; false for an empty file.
+    /// - Throws: `SQLiteStoreError.notAStore` for someone else's database, `.newerVersion`.
+    private static func isStore(_ db: SQLiteConnection, path: String) throws -> Bool {
+        let id = try db.integer("PRAGMA application_id") ?? 0
+        let version = try db.integer("PRAGMA user_version") ?? 0
+        let objects = try db.integer("SELECT count(*) FROM sqlite_schema") ?? 0
+        if id == 0, version == 0, objects == 0 { return false }
+        guard id == applicationId else {
+            throw SQLiteStoreError(
+                .notAStore,
+                "the store file \(path) is another application's SQLite database (application_id \(id), "
+                    + "\(objects) schema objects); point --store elsewhere, or pass --store-reset to replace it "
+                    + "(it is kept as \(path).bad)")
+        }
+        guard version <= Self.version else {
+            throw SQLiteStoreError(
+                .newerVersion,
+                "the store file \(path) has layout version \(version), written by a later MusicGraph (this one "
+                    + "knows \(Self.version)); point --store elsewhere")
+        }
+        return true
+    }
+}

@@ -1,0 +1,53 @@
+import SharedState
+import SharedStateSQLite
+
+/// `--store LOCATION` and `--store-reset`, shared by `serve` and `query`: which `SharedStore`
+/// the gateway keeps its cache, quota ledger and persisted documents in.
+enum StoreOptions {
+    static let names: Set<String> = ["--store", "--store-reset"]
+
+    static let help = """
+          --store LOCATION       where the cache, the quota ledger and persisted queries live
+                                 (env MUSICGRAPH_STORE): memory (this process only), sqlite:PATH
+                                 (a file the processes of one machine share, kept across restarts) or
+                                 redis://HOST:PORT[/DB] (a fleet). Default: memory with --demo, --mock
+                                 or --replay, else sqlite:$XDG_CACHE_HOME/musicgraph/store.sqlite
+                                 (~/.cache/musicgraph/store.sqlite without XDG_CACHE_HOME)
+          --store-reset          replace a store file that is corrupt or not ours with an empty one
+                                 (without it such a file is reported and left alone)
+
+        """
+
+    /// The location the flags and the environment name, else the default for this run
+    /// (`throwaway`: `--demo`, `--mock` or `--replay`, whose answers no later run can use).
+    /// - Throws: `CLIError` for an unparsable location, naming it.
+    static func location(_ args: CommandLineArguments, environment: [String: String], throwaway: Bool)
+        throws(CLIError) -> StoreLocation
+    {
+        if args.flag("--store") || args.value("--store")?.isEmpty == true {
+            throw CLIError("--store needs a location: memory, sqlite:PATH or redis://HOST:PORT[/DB]")
+        }
+        if let text = args.value("--store") ?? environment["MUSICGRAPH_STORE"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            return try StoreLocation.parse(text)
+        }
+        if throwaway { return .memory }
+        return .memory
+    }
+
+    /// Opens the store at `location`.
+    /// - Throws: `CLIError` with the reason the store cannot be used.
+    static func open(_ location: StoreLocation, reset: Bool) throws(CLIError) -> any SharedStore {
+        switch location {
+        case .memory:
+            return MemoryStore()
+        case .sqlite(let path):
+            do {
+                return try SQLiteStore(path: path, reset: reset)
+            } catch {
+                throw CLIError("--store \(location): \(error.message)")
+            }
+        case .redis:
+            throw CLIError("--store \(location): the Redis store is not built yet")
+        }
+    }
+}

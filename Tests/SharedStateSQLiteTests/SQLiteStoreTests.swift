@@ -1,0 +1,264 @@
+import Foundation
+import SharedState
+import Testing
+
+@testable import SharedStateSQLite
+
+/// `SQLiteStore` on real files in a fresh directory each: the `SharedStore` contract, what a
+/// restart keeps, two connections on one file, and files that are not a store.
+@Suite struct SQLiteStoreTests {
+    /// A fresh directory, removed when the test's `defer` calls `remove()`.
+    struct Directory {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mg-sqlite-\(UUID().uuidString)").path
+        var file: String { path + "/store.sqlite" }
+        func remove() { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    @Test func entriesExpireAndTheLeastRecentlyUsedGoFirst() async throws {
+        let directory = Directory()
+        defer { directory.remove() }
+        let time = TestClock()
+        // An entry here weighs 10 (9 bytes plus a 1-byte key): three do not fit in 29.
+        let store = try SQLiteStore(path: directory.file, maxEntryBytes: 29, clock: time.clock)
+        let now = time.clock.nowMs()
+        try await store.putEntry("a", StoredEntry(value: Array(repeating: 1, count: 9), expiresAtMs: now + 10_000))
+        time.advance(ms: 1_000)
+        try await store.putEntry("b", StoredEntry(value: Array(repeating: 2, count: 9), expiresAtMs: now + 50_000))
+        time.advance(ms: 1_000)
+        #expect(try await store.entry("a")?.value.count == 9)  // a is now the most recently used
+        time.advance(ms: 1_000)
+        try await store.putEntry("c", StoredEntry(value: Array(repeating: 3, count: 9), expiresAtMs: now + 50_000))
+        #expect(try await store.entry("b") == nil)  // 30 bytes > 29: b (the oldest use) made room
+        #expect(try await store.entry("a") != nil)
+        #expect(try await store.usage() == (20, 2))
+        time.advance(ms: 7_000)
+        #expect(try await store.entry("a") == nil)  // expired at its instant
+        #expect(try await store.entry("c")?.value == Array(repeating: 3, count: 9))
+        try await store.removeEntry("c")
+        #expect(try await store.entry("c") == nil)
+        // Larger than the whole store, or already expired: not kept.
+        try await store.putEntry("big", StoredEntry(value: Array(repeating: 0, count: 29), expiresAtMs: now + 90_000))
+        try await store.putEntry("old", StoredEntry(value: [1], expiresAtMs: time.clock.nowMs()))
+        #expect(try await store.entry("big") == nil)
+        #expect(try await store.entry("old") == nil)
+    }
+
+    @Test func expiredEntriesMakeRoomBeforeTheLeastRecentlyUsed() async throws {
+        let directory = Directory()
+        defer { directory.remove() }
+        let time = TestClock()
+        let store = try SQLiteStore(path: directory.file, maxEntryBytes: 29, clock: time.clock)
+        let now = time.clock.nowMs()
+        try await store.putEntry("a", StoredEntry(value: Array(repeating: 1, count: 9), expiresAtMs: now + 60_000))
+        time.advance(ms: 1_000)
+        try await store.putEntry("b", StoredEntry(value: Array(repeating: 2, count: 9), expiresAtMs: now + 2_000))
+        time.advance(ms: 2_000)  // b has expired; a is the least recently used
+        try await store.putEntry("c", StoredEntry(value: Array(repeating: 3, count: 9), expiresAtMs: now + 60_000))
+        #expect(try await store.entry("a") != nil)
+        #expect(try await store.usage() == (20, 2))
+    }
+
+    @Test func anEmptyValueAndALargeOneComeBackByteForByte() async throws {
+        let directory = Directory()
+        defer { directory.remove() }
+        let store = try SQLiteStore(path: directory.file)
+        let large = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        try await store.putEntry("empty", StoredEntry(value: [], expiresAtMs: .max))
+        try await store.putEntry("large\n\u{0}key", StoredEntry(value: large, expiresAtMs: .max))
+        #expect(try await store.entry("empty") == StoredEntry(value: [], expiresAtMs: .max))
+        #expect(try await store.entry("large\n\u{0}key")?.value == large)
+    }
+
+    @Test func countersAddWithinTheirLimitAndExpire() async throws {
+        let directory = Directory()
+        defer { directory.remove() }
+        let time = TestClock()
+        let store = try SQLiteStore(path: directory.file, clock: time.clock)
+        let end = time.clock.nowMs() + 60_000
+        #expect(
+            try await store.addToCounter("q", units: 600, limit: 1_000, expiresAtMs: end)
+                == .init(applied: true, value: 600))
+        #expect(
+            try await store.addToCounter("q", units: 500, limit: 1_000, expiresAtMs: end)
+                == .init(applied: false, value: 600))
+        #expect(
+            try await store.addToCounter("q", units: 400, limit: 1_000, expiresAtMs: end)
+                == .init(applied: true, value: 1_000))
+        #expect(
+            try await store.addToCounter("q", units: -100, limit: nil, expiresAtMs: end)
+                == .init(applied: true, value: 900))
+        #expect(try await store.raiseCounter("q", to: 1_000, expiresAtMs: end) == 1_000)
+        #expect(try await store.raiseCounter("q", to: 10, expiresAtMs: end) == 1_000)
+        #expect(try await store.counter("q") == 1_000)
+        #expect(try await store.counter("other") == 0)
+        #expect(
+            try await store.addToCounter("new", units: 2_000, limit: 1_000, expiresAtMs: end)
+                == .init(applied: false, value: 0))
+        time.advance(ms: 60_000)
+        #expect(try await store.counter("q") == 0)
+        // A new day's counter starts from 0, not from the expired value.
+        #expect(
+            try await store.addToCounter("q", units: 5, limit: 1_000, expiresAtMs: end + 60_000)
+                == .init(applied: true, value: 5))
+        #expect(try await store.raiseCounter("old", to: 3, expiresAtMs: end + 60_000) == 3)
+    }
+
+    @Test func twoConnectionsOnOneFileNeverPassTheLimitTogether() async throws {
+        let directory = Directory()
+        defer { directory.remove() }
+        let stores = [try SQLiteStore(path: directory.file), try SQLiteStore(path: directory.file)]
+        let applied = await withTaskGroup(of: Bool.self) { group in
+            for index in 0..<200 {
+                let store = stores[index % 2]
+                group.addTask {
+                    (try? await store.addToCounter("q", units: 100, limit: 1_000, expiresAtMs: .max))?.applied ?? false
+                }
+            }
+            var count = 0
+            for await ok in group where ok { count += 1 }
+            return count
+        }
+        #expect(applied == 10)
+        #expect(try await stores[0].counter("q") == 1_000)
+        #expect(try await stores[1].counter("q") == 1_000)
+        // What one writes the other reads at once.
+        try await stores[0].putEntry("k", StoredEntry(value: [7], expiresAtMs: .max))
+        #expect(try await stores[1].entry("k")?.value == [7])
+    }
+
+    @Test func aClaimHasOneHolderAcrossConnectionsUntilReleasedOrExpired() async throws {
+        let directory = Directory()
+        defer { directory.remove() }
+        let time = TestClock()
+        let store = try SQLiteStore(path: directory.file, clock: time.clock)
+        let other = try SQLiteStore(path: directory.file, clock: time.clock)
+        #expect(try await store.claim("k", holder: "A", ttlMs: 1_000))
+        #expect(try await !other.claim("k", holder: "B", ttlMs: 1_000))
+        #expect(try await !other.awaitRelease("k", timeoutMs: 0))
+        try await other.releaseClaim("k", holder: "B")  // not B's: nothing happens
+        #expect(try await !other.claim("k", holder: "B", ttlMs: 1_000))
+        #expect(try await store.claim("k", holder: "A", ttlMs: 1_000))  // the holder renews its own
+        try await store.releaseClaim("k", holder: "A")
+        #expect(try await other.awaitRelease("k", timeoutMs: 0))
+        #expect(try await other.claim("k", holder: "B", ttlMs: 1_000))
+        time.advance(ms: 1_000)  // B crashed: its claim lapses with its TTL
+        #expect(try await store.claim("k", holder: "C", ttlMs: 1_000))
+    }
+
+    @Test func aWaiterWakesWhenTheHolderReleases() async throws {
+        let directory = Directory()
+        defer { directory.remove() }
+        let store = try SQLiteStore(path: directory.file)
+        let other = try SQLiteStore(path: directory.file)
+        #expect(try await store.claim("k", holder: "A", ttlMs: 60_000))
+        async let released = other.awaitRelease("k", timeoutMs: 10_000)
+        try await Task.sleep(for: .milliseconds(50))
+        try await store.releaseClaim("k", holder: "A")
+        #expect(try await released)
+        #expect(try await store.claim("k", holder: "A", ttlMs: 60_000))
+        #expect(try await !other.awaitRelease("k", timeoutMs: 30))  // held throughout: the timeout answers
+    }
+
+    @Test func documentsAreBoundedInNumber() async throws {
+        let directory = Directory()
+        defer { directory.remove() }
+        let time = TestClock()
+        let store = try SQLiteStore(path: directory.file, maxDocuments: 2, clock: time.clock)
+        try await store.putDocument(sha256: "1", text: "{ a }")
+        time.advance(ms: 1_000)
+        try await store.putDocument(sha256: "2", text: "{ b }")
+        time.advance(ms: 1_000)
+        #expect(try await store.document(sha256: "1") == "{ a }")  // 1 is now the most recently used
+        time.advance(ms: 1_000)
+        try await store.putDocument(sha256: "3", text: "{ c }")
+        #expect(try await store.document(sha256: "2") == nil)
+        #expect(try await store.document(sha256: "1") == "{ a }")
+        #expect(try await store.document(sha256: "3") == "{ c }")
+    }
+
+    @Test func aReopenedFileKeepsEntriesCountersAndDocuments() async throws {
+        let directory = Directory()
+        defer { directory.remove() }
+        do {
+            let store = try SQLiteStore(path: directory.file)
+            try await store.putEntry("k", StoredEntry(value: [1, 2, 3], expiresAtMs: .max))
+            _ = try await store.addToCounter("q", units: 300, limit: 1_000, expiresAtMs: .max)
+            try await store.putDocument(sha256: "abc", text: "{ a }")
+        }
+        let reopened = try SQLiteStore(path: directory.file)
+        #expect(try await reopened.entry("k") == StoredEntry(value: [1, 2, 3], expiresAtMs: .max))
+        #expect(try await reopened.counter("q") == 300)
+        #expect(try await reopened.document(sha256: "abc") == "{ a }")
+        var mode = ""
+        let probe = try SQLiteConnection(path: directory.file, busyTimeoutMs: 100)
+        try probe.run("PRAGMA journal_mode") { row in mode = row.text(0) ?? "" }
+        #expect(mode == "wal")
+    }
+
+    @Test func aValueOfAnotherTypeIsAMiss() async throws {
+        let directory = Directory()
+        defer { directory.remove() }
+        let store = try SQLiteStore(path: directory.file)
+        try await store.putEntry("k", StoredEntry(value: [1], expiresAtMs: .max))
+        let editor = try SQLiteConnection(path: directory.file, busyTimeoutMs: 1_000)
+        try editor.run("UPDATE entries SET value = 42 WHERE key = 'k'")
+        #expect(try await store.entry("k") == nil)
+    }
+
+    @Test func aForeignDatabaseIsReportedAndLeftAloneUnlessReset() async throws {
+        let directory = Directory()
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
+        do {
+            let foreign = try SQLiteConnection(path: directory.file, busyTimeoutMs: 1_000)
+            try foreign.execute(
+                "CREATE TABLE invoices (id INTEGER PRIMARY KEY, total INTEGER); INSERT INTO invoices VALUES (1, 99);")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: directory.file))
+        #expect {
+            _ = try SQLiteStore(path: directory.file)
+        } throws: { error in
+            guard let error = error as? SQLiteStoreError else { return false }
+            return error.code == .notAStore && error.message.contains("another application's SQLite database")
+                && error.message.contains("--store-reset")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file)) == before)
+        #expect(!FileManager.default.fileExists(atPath: directory.file + "-wal"))
+
+        let reset = try SQLiteStore(path: directory.file, reset: true)
+        #expect(try await reset.entry("k") == nil)
+        try await reset.putEntry("k", StoredEntry(value: [1], expiresAtMs: .max))
+        let kept = try SQLiteConnection(path: directory.file + ".bad", busyTimeoutMs: 1_000)
+        #expect(try kept.integer("SELECT total FROM invoices WHERE id = 1") == 99)
+    }
+
+    @Test func aFileThatIsNotSQLiteIsReportedAndLeftAloneUnlessReset() async throws {
+        let directory = Directory()
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
+        let garbage = Data(String(repeating: "not a database, just some notes\n", count: 100).utf8)
+        try garbage.write(to: URL(fileURLWithPath: directory.file))
+        #expect {
+            _ = try SQLiteStore(path: directory.file)
+        } throws: { error in
+            guard let error = error as? SQLiteStoreError else { return false }
+            return error.code == .notAStore && error.message.contains("is not a MusicGraph store")
+                && error.message.contains(directory.file)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file)) == garbage)
+        let reset = try SQLiteStore(path: directory.file, reset: true)
+        try await reset.putEntry("k", StoredEntry(value: [1], expiresAtMs: .max))
+        #expect(try await reset.entry("k")?.value == [1])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file + ".bad")) == garbage)
+    }
+
+    @Test func aMissingDirectoryIsCreatedAndAnUnwritableOneIsACannotOpen() throws {
+        let directory = Directory()
+        defer { directory.remove() }
+        _ = try SQLiteStore(path: directory.path + "/a/b/store.sqlite")
+        #expect(FileManager.default.fileExists(atPath: directory.path + "/a/b/store.sqlite"))
+        #expect {
+            _ = try SQLiteStore(path: "/proc/musicgraph-store/store.sqlite")
+        } throws: { error in (error as? SQLiteStoreError)?.code == .cannotOpen }
+    }
+}
