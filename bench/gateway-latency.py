@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gateway_procs import get_json, post, start, stop  # noqa: E402
 
 QUERY = '{ artist(name: "Iron Maiden") { name albums { title tracks { title videos(first: 1) { title url } } } } }'
-VIDEO_CONCURRENCY = 32  # GatewayConfiguration.searchConcurrency (and the per-host cap)
+VIDEO_CONCURRENCY = 256  # GatewayConfiguration.defaultUpstreamConcurrency (search batches and the per-host cap)
 
 
 def main():

@@ -51,6 +51,10 @@ final class CurlMultiLoop: Sendable {
         }
         multi = MultiHandle(raw: raw)
         _ = mg_curl_multi_setopt_long(raw, CURLMOPT_MAXCONNECTS, max(1, maxConnections))
+        // HTTP/2 upstreams (Google's APIs) take every transfer of a wave as a stream on one
+        // connection instead of a connection each; libcurl's default since 7.62, said here because
+        // the one-wave-per-level default of the in-flight cap relies on it.
+        _ = mg_curl_multi_setopt_long(raw, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX)
         let thread = Thread { [self] in run() }
         thread.name = "musicgraph-curl"
         thread.start()

@@ -60,6 +60,11 @@ final class CurlTransfer: @unchecked Sendable {
         setLong(CURLOPT_TIMEOUT_MS, max(1, timeoutMs))
         setLong(CURLOPT_CONNECTTIMEOUT_MS, max(1, connectTimeoutMs))
         setString(CURLOPT_USERAGENT, userAgent)
+        // h2 where TLS negotiates it (ALPN), else HTTP/1.1. Over TLS, a transfer started while the
+        // host's first connection is still handshaking waits for it and multiplexes on it rather
+        // than opening a connection of its own; plain http:// cannot multiplex, so it never waits.
+        setLong(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS)
+        if request.url.prefix(6).lowercased() == "https:" { setLong(CURLOPT_PIPEWAIT, 1) }
         _ = mg_curl_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxResponseBytes))
         _ = mg_curl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
 

@@ -14,7 +14,7 @@ struct GatewaySetup {
     static let options: Set<String> = Set([
         "--demo", "--upstream", "--max-query-cost", "--schema", "--itunes-url", "--apple-music-url", "--rakuten-url",
         "--youtube-url", "--tmdb-url", "--timeout-ms", "--no-result-cache", "--record", "--replay", "--daily-quota",
-        "--query-cost-mode",
+        "--query-cost-mode", "--upstream-concurrency",
     ]).union(MockOptions.names).union(StoreOptions.names)
 
     static let optionsHelp = """
@@ -37,6 +37,10 @@ struct GatewaySetup {
                                  not sent (UPSTREAM_QUOTA_EXCEEDED). Default youtube=10000 (none with
                                  --demo); 0 = no limit
           --timeout-ms N         per-try upstream timeout (default 10000)
+          --upstream-concurrency N
+                                 upstream requests in flight per host, and searches one batch sends
+                                 at once (default 256: a query's widest level goes out in one wave;
+                                 HTTP/2 upstreams multiplex it on one connection)
           --no-result-cache      execute every query, even a repeat whose upstream responses are all
                                  cached (by default its error-free result is kept beside them)
           --schema FILE          the schema to serve (default ./schema.graphql, else the built-in copy)
@@ -97,6 +101,13 @@ struct GatewaySetup {
             }
         }
         if args.flag("--no-result-cache") { configuration.cacheResults = false }
+        if let limit = try args.int("--upstream-concurrency") {
+            guard limit >= 1 else {
+                throw CLIError("--upstream-concurrency must be at least 1 (requests in flight per upstream host)")
+            }
+            configuration.maxConcurrentRequestsPerHost = limit
+            configuration.searchConcurrency = limit
+        }
         if let timeout = try args.int("--timeout-ms") {
             // 0 would time every upstream call out at once; unlike --request-timeout-ms it cannot mean "no limit".
             guard timeout >= 1 else {

@@ -24,10 +24,16 @@ public struct GatewayConfiguration: Sendable {
     public var upstreamConnectTimeoutMs: Int
     /// Tries per upstream call (1 = no retry).
     public var upstreamMaxTries: Int
-    /// Upstream transfers in flight per host.
+    /// Upstream transfers in flight per host (`--upstream-concurrency`); more wait in line.
     public var maxConcurrentRequestsPerHost: Int
     /// Searches one batch sends at once per provider (YouTube searches of a track list, …).
     public var searchConcurrency: Int
+
+    /// The default of both caps above: wide enough that the widest level of a query within the
+    /// default cost budget's typical shapes goes out in one wave (the nested Iron Maiden query's
+    /// 150 YouTube searches: 4 upstream round trips on its critical path instead of 8 at 32), and
+    /// on HTTP/2 upstreams that wave shares one connection per transfer thread.
+    public static let defaultUpstreamConcurrency = 256
 
     /// Queries whose estimated upstream cost exceeds this are refused before execution, and no
     /// request spends more than this during execution (`MUSICGRAPH_MAX_QUERY_COST`); 0 disables both.
@@ -81,7 +87,9 @@ public struct GatewayConfiguration: Sendable {
         baseURLs: [UpstreamService: String] = [:], youTubeAPIKey: String? = nil, tmdbAPIKey: String? = nil,
         appleMusicToken: String? = nil, rakutenApplicationId: String? = nil, rakutenAccessKey: String? = nil,
         country: String = "US", upstreamTimeoutMs: Int = 10_000, upstreamConnectTimeoutMs: Int = 2_000,
-        upstreamMaxTries: Int = 2, maxConcurrentRequestsPerHost: Int = 32, searchConcurrency: Int = 32,
+        upstreamMaxTries: Int = 2,
+        maxConcurrentRequestsPerHost: Int = GatewayConfiguration.defaultUpstreamConcurrency,
+        searchConcurrency: Int = GatewayConfiguration.defaultUpstreamConcurrency,
         maxQueryCost: Int = GatewayConfiguration.defaultMaxQueryCost, queryCostMode: QueryCostMode = .enforce,
         dailyQuota: [UpstreamService: Int] = GatewayConfiguration.defaultDailyQuota, cacheMaxBytes: Int = 64 << 20,
         cacheTTLSeconds: [UpstreamService: Int] = [
