@@ -60,7 +60,7 @@ let package = Package(
             name: "musicgraph",
             dependencies: [
                 "GraphQL", "GraphQLHTTP", "GraphQLMocks", "Catalog", "DemoUpstream", "HTTPClient", "HTTPServer",
-                "SharedState", "SharedStateSQLite",
+                "RedisStore", "SharedState", "SharedStateSQLite",
             ],
             swiftSettings: strict),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL"], swiftSettings: strict),

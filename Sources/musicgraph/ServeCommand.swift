@@ -5,7 +5,7 @@ import GraphQLHTTP
 import HTTPServer
 
 /// `musicgraph serve [--demo] [--host H] [--port N] [--upstream URL] [--max-query-cost N] [options]`:
-/// the gateway over HTTP (`/graphql`, `/healthz`, `/metrics`) until SIGINT/SIGTERM, then a
+/// the gateway over HTTP (`/graphql`, `/healthz`, `/readyz`, `/metrics`) until SIGINT/SIGTERM, then a
 /// graceful shutdown. Prints `musicgraph serving http://HOST:PORT/graphql` on stdout once
 /// bound (port 0 = ephemeral), so scripts and tests can read the address.
 func runServeCommand(_ args: CommandLineArguments) -> Int32 {
@@ -50,6 +50,7 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
     let gateway = setup.gateway
     handlerConfiguration.refusedDocumentExtensions = { gateway.notExecutedExtensions() }
     handlerConfiguration.applicationMetrics = { gateway.metricsText() }
+    handlerConfiguration.readinessJSON = { gateway.readinessJSON() }
     let handler = GraphQLHTTPHandler(
         schema: gateway.schema, configuration: handlerConfiguration,
         executeNow: { document, operationName, variables in
@@ -93,12 +94,41 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
     writeStdout("musicgraph serving http://\(shownHost):\(server.port)\(handlerConfiguration.path)\n")
     if let demo = setup.demo { writeStderr("musicgraph serve: demo upstream at \(demo.baseURL)") }
     return runGatewayBlocking {
+        let watch = Task { await watchStore(gateway) }
         await server.runUntilSignalled(termination)
+        watch.cancel()
         log.flush()
         if let demo = setup.demo { await demo.shutdown() }
         let unwritten = setup.gateway.recordingFailures
         for failure in unwritten { writeStderr("musicgraph serve: --record could not write \(failure)") }
         return unwritten.isEmpty ? 0 : 2
+    }
+}
+
+/// Asks the shared store once a second (when no query did), so that `/readyz` and `/metrics`
+/// follow it while idle, and logs each change: an unreachable store at start-up is one line
+/// saying the gateway runs degraded, not a failure.
+private func watchStore(_ gateway: Gateway) async {
+    guard let health = gateway.storeHealth else { return }
+    await gateway.probeStore()
+    var up = health.snapshot.up
+    if !up {
+        writeStderr(
+            "musicgraph serve: the \(health.kind) store is unreachable (\(health.snapshot.lastError ?? "no answer")); "
+                + "serving in degraded mode: upstream responses are fetched here, not shared, until it is back")
+    }
+    while !Task.isCancelled {
+        try? await Task.sleep(for: .seconds(1))
+        await gateway.probeStore()
+        let now = health.snapshot
+        if now.up != up {
+            writeStderr(
+                now.up
+                    ? "musicgraph serve: the \(health.kind) store is back: responses are shared again"
+                    : "musicgraph serve: the \(health.kind) store failed (\(now.lastError ?? "no answer")); "
+                        + "serving in degraded mode until it is back")
+            up = now.up
+        }
     }
 }
 

@@ -1,3 +1,4 @@
+import RedisStore
 import SharedState
 import SharedStateSQLite
 
@@ -46,8 +47,9 @@ enum StoreOptions {
             } catch {
                 throw CLIError("--store \(location): \(error.message)")
             }
-        case .redis:
-            throw CLIError("--store \(location): the Redis store is not built yet")
+        case .redis(let host, let port, let database):
+            // Connects on first use: a Redis unreachable now is a degraded start, not a refusal.
+            return RedisStore(host: host, port: port, database: database)
         }
     }
 }

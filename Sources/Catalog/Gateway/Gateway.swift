@@ -20,7 +20,7 @@ public final class Gateway: Sendable {
     public let ledger: QuotaLedger
     /// What the schema's `@cost`/`@listSize` directives say.
     public let costModel: CostModel
-    private let exchange: UpstreamExchange
+    let exchange: UpstreamExchange
     /// The catalog's resolvers, or the mocks of `--mock`.
     let resolvers: any ExecutionResolvers
 
@@ -58,7 +58,11 @@ public final class Gateway: Sendable {
         let cache = configuration.cacheMaxBytes > 0 ? UpstreamCache(maxBytes: configuration.cacheMaxBytes) : nil
         self.cache = cache
         let ledger = QuotaLedger(limits: configuration.dailyQuota, store: store ?? MemoryStore())
-        let shared = store.flatMap { $0 is MemoryStore ? nil : SharedResponses(store: $0, clock: .system) }
+        // A send takes at most its tries' timeouts; a crashed sender's claim ends after that.
+        let claimTTLMs = configuration.upstreamTimeoutMs * max(1, configuration.upstreamMaxTries) + 1_000
+        let shared = store.flatMap {
+            $0 is MemoryStore ? nil : SharedResponses(store: $0, clock: .system, claimTTLMs: claimTTLMs)
+        }
         self.ledger = ledger
         // The libcurl client only when something may be sent (a replay sends nothing).
         let network: () -> any UpstreamTransport = {
@@ -204,7 +208,8 @@ public final class Gateway: Sendable {
     /// (`musicgraph_upstream_in_flight`, a gauge), the quota left per limited provider
     /// (`musicgraph_upstream_quota_remaining{service}`, a gauge) and the calls refused before
     /// sending (`musicgraph_upstream_refused_total{service,reason}`, `reason` `budget` or
-    /// `daily_quota`).
+    /// `daily_quota`); with a shared store, its health (`musicgraph_store_up{kind}`, a gauge, and
+    /// `musicgraph_store_errors_total{kind}`, a counter).
     public func metricsText() -> String {
         var out = "# HELP musicgraph_upstream_in_flight Upstream requests being sent now, each shared by its waiters.\n"
         out += "# TYPE musicgraph_upstream_in_flight gauge\n"
@@ -221,6 +226,7 @@ public final class Gateway: Sendable {
         for (key, count) in exchange.refusals.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
             out += "musicgraph_upstream_refused_total{service=\"\(key.service)\",reason=\"\(key.reason)\"} \(count)\n"
         }
+        out += storeMetricsText()
         return out
     }
 

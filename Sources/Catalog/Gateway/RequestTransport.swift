@@ -66,30 +66,63 @@ struct RequestTransport: UpstreamTransport {
         }
         // Another process (or this one before a restart) may have fetched it: the shared store
         // is asked once per key in flight, by its claimant.
-        if let shared = exchange.shared, let hit = await shared.lookUp(key) {
-            exchange.cache?.store(hit.response, for: key, until: hit.expires)
-            inFlight.finish(key, .response(hit.response, expires: hit.expires))
-            counters.recordCacheHit()
-            freshness.noteCached(until: hit.expires)
-            return hit.response
+        var holdsSharedClaim = false
+        if let shared = exchange.shared {
+            if let hit = await sharedHit(key, shared) {
+                counters.recordCacheHit()
+                return hit
+            }
+            holdsSharedClaim = await shared.claim(key)
+            if !holdsSharedClaim {
+                // Another process is sending it: its answer is in the store before it lets go.
+                await shared.awaitRelease(key)
+                if let hit = await sharedHit(key, shared) {
+                    counters.recordDeduplicated()
+                    return hit
+                }
+                // Its send failed, was not cacheable, or its claim ran out: send it here.
+                holdsSharedClaim = await shared.claim(key)
+            }
+            // Whoever held the claim may have stored the answer and let go between this
+            // caller's miss and its claim: look once more before paying for a send.
+            if holdsSharedClaim, let hit = await sharedHit(key, shared) {
+                await shared.release(key)
+                counters.recordDeduplicated()
+                return hit
+            }
         }
         let cost = QueryCost.unitCost(ofURL: url)
         do {
             if cancellation.isCancelled { throw CancellationError() }
             try await pay(cost)
         } catch {
+            if holdsSharedClaim, let shared = exchange.shared { await shared.release(key) }
             inFlight.finish(key, .abandoned)
             throw error
         }
         let flight = inFlight.claimed(key)
         // Unstructured: cancelling a waiter (this request included) must not cancel the send the
         // others wait for. A send nobody waits for any more finishes its try and is not retried.
-        Task { await send(key: key, url: url, headers: headers, cost: cost, flight: flight) }
+        let sharedClaim = holdsSharedClaim
+        Task {
+            await send(key: key, url: url, headers: headers, cost: cost, flight: flight, sharedClaim: sharedClaim)
+        }
         return try deliver(await flight.wait())
     }
 
+    /// The response under `key` in the shared store, now also in this process's cache and handed
+    /// to this process's waiters; nil on a miss.
+    private func sharedHit(_ key: String, _ shared: SharedResponses) async -> UpstreamResponse? {
+        guard let hit = await shared.lookUp(key) else { return nil }
+        exchange.cache?.store(hit.response, for: key, until: hit.expires)
+        exchange.inFlight.finish(key, .response(hit.response, expires: hit.expires))
+        freshness.noteCached(until: hit.expires)
+        return hit.response
+    }
+
     private func send(
-        key: String, url: String, headers: [(name: String, value: String)], cost: Int, flight: InFlightRequest
+        key: String, url: String, headers: [(name: String, value: String)], cost: Int, flight: InFlightRequest,
+        sharedClaim: Bool
     ) async {
         let outcome: InFlightRequest.Outcome
         do {
@@ -123,6 +156,9 @@ struct RequestTransport: UpstreamTransport {
             outcome = .failure(error)
         }
         exchange.inFlight.finish(key, outcome)
+        // After the store has the response (or there is none to store): the other processes
+        // waiting on the claim read it, or send on their own.
+        if sharedClaim, let shared = exchange.shared { await shared.release(key) }
     }
 
     private func deliver(_ outcome: InFlightRequest.Outcome) throws -> UpstreamResponse {

@@ -1,3 +1,4 @@
+import Foundation
 import SharedState
 
 /// The upstream responses of a `Gateway` in its `SharedStore`, under the in-process
@@ -5,17 +6,40 @@ import SharedState
 /// cache hit here. Keys are `u:` + the cache key (which holds no secret); values are
 /// `StoredUpstreamResponse` bytes with the response's expiry in wall-clock milliseconds.
 ///
-/// Every store failure is a miss (reads) or nothing kept (writes): the store never fails a
-/// query, it only saves upstream requests when it works.
+/// A request one process is sending is awaited by the others: its sender holds a claim on the
+/// key (`c:` + the cache key) until its response is stored, for at most `claimTTLMs`.
+///
+/// Every store failure is a miss (reads), nothing kept (writes) or "send it yourself" (claims),
+/// noted in `health`: the store never fails a query, it only saves upstream requests when it
+/// works.
 struct SharedResponses: Sendable {
     let store: any SharedStore
     let clock: WallClock
+    /// Every call's outcome, for `/metrics` and `/readyz`.
+    let health: StoreHealth
+    /// This gateway's name on its claims: host, process id and a random part, unique per start.
+    let holder: String
+    /// How long a claim holds (ms): the longest a send may take with its tries, plus a margin.
+    /// A holder that crashes blocks the others no longer than this.
+    let claimTTLMs: Int
+
+    init(store: any SharedStore, clock: WallClock, claimTTLMs: Int) {
+        self.store = store
+        self.clock = clock
+        self.health = StoreHealth(kind: store.kind)
+        self.claimTTLMs = max(100, claimTTLMs)
+        let process = ProcessInfo.processInfo
+        self.holder = "\(process.hostName):\(process.processIdentifier):\(UUID().uuidString.prefix(8))"
+    }
 
     /// The live response stored under `key` and the instant it stops being served; nil when
     /// there is none, it has expired, it does not decode, or the store failed.
     func lookUp(_ key: String) async -> (response: UpstreamResponse, expires: ContinuousClock.Instant)? {
-        guard let entry = try? await store.entry("u:" + key),
-            let response = StoredUpstreamResponse.decode(entry.value)
+        let store = self.store
+        guard
+            let found = await health.attempt({ () async throws(SharedStoreError) in try await store.entry("u:" + key) }
+            ),
+            let entry = found, let response = StoredUpstreamResponse.decode(entry.value)
         else { return nil }
         let remainingMs = entry.expiresAtMs - clock.nowMs()
         guard remainingMs > 0 else { return nil }
@@ -30,12 +54,42 @@ struct SharedResponses: Sendable {
         guard remainingMs > 0 else { return }
         let entry = StoredEntry(
             value: StoredUpstreamResponse.encode(response), expiresAtMs: clock.nowMs() + remainingMs)
-        try? await store.putEntry("u:" + key, entry)
+        let store = self.store
+        _ = await health.attempt { () async throws(SharedStoreError) in try await store.putEntry("u:" + key, entry) }
     }
 
     /// Drops the response under `key` (one the caller found it cannot use).
     func remove(_ key: String) async {
-        try? await store.removeEntry("u:" + key)
+        let store = self.store
+        _ = await health.attempt { () async throws(SharedStoreError) in try await store.removeEntry("u:" + key) }
+    }
+
+    // MARK: Claims on the requests in flight, across processes (`c:` + the cache key)
+
+    /// Takes the fleet-wide claim on sending `key`. True when this gateway may send: it holds
+    /// the claim, or the store failed (then nobody can be waited for).
+    func claim(_ key: String) async -> Bool {
+        let (store, holder, ttl) = (self.store, self.holder, claimTTLMs)
+        return await health.attempt { () async throws(SharedStoreError) in
+            try await store.claim("c:" + key, holder: holder, ttlMs: ttl)
+        } ?? true
+    }
+
+    /// Waits, at most one claim TTL, until whoever holds the claim on `key` lets go.
+    func awaitRelease(_ key: String) async {
+        let (store, ttl) = (self.store, claimTTLMs)
+        _ = await health.attempt { () async throws(SharedStoreError) in
+            try await store.awaitRelease("c:" + key, timeoutMs: ttl)
+        }
+    }
+
+    /// Lets go of this gateway's claim on `key`, after its response is stored (so that those
+    /// woken find it).
+    func release(_ key: String) async {
+        let (store, holder) = (self.store, self.holder)
+        _ = await health.attempt { () async throws(SharedStoreError) in
+            try await store.releaseClaim("c:" + key, holder: holder)
+        }
     }
 }
 

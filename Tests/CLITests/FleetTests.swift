@@ -1,0 +1,183 @@
+import Foundation
+import HTTPClient
+import HTTPTypes
+import Testing
+
+/// Two `musicgraph serve` processes sharing one real `redis-server` (`--store redis://…`), both
+/// pointed at one `demo-upstream` process: what one instance fetched or is fetching, the other
+/// does not fetch again, and the day's quota is one ledger for both.
+@Suite(.enabled(if: RedisServer.binary != nil, Comment(rawValue: RedisServer.missing)), .serialized)
+struct FleetTests {
+    static let ironMaiden =
+        #"{ artist(name: \"Iron Maiden\") { name albums { title tracks { title videos(first: 1) { title url } } } } }"#
+    static let keys = [
+        "YOUTUBE_API_KEY": "fleet-yt-key-7f3a", "TMDB_API_KEY": "fleet-tmdb-key-7f3a",
+        "APPLE_MUSIC_TOKEN": "fleet-am-token-7f3a", "RAKUTEN_APP_ID": "fleet-rk-app-7f3a", "MUSICGRAPH_STORE": "",
+        "MUSICGRAPH_DAILY_QUOTA": "", "MUSICGRAPH_MAX_QUERY_COST": "",
+    ]
+
+    static func gateway(_ demo: CLIChild, _ redis: RedisServer, quota: String = "youtube=0") throws -> CLIChild {
+        try CLIChild(
+            [
+                "serve", "--port", "0", "--upstream", demo.url, "--store", "redis://127.0.0.1:\(redis.port)",
+                "--daily-quota", quota, "--request-timeout-ms", "0",
+            ], environment: keys)
+    }
+
+    static func post(_ gateway: CLIChild, _ query: String) async throws -> [String: Any] {
+        try await post(gateway.url, query)
+    }
+
+    static func post(_ url: String, _ query: String) async throws -> [String: Any] {
+        let response = try await HTTPClient().execute(
+            HTTPClientRequest(
+                method: .post, url: url, headers: ["Content-Type": "application/json"],
+                body: Array(#"{"query":"\#(query)"}"#.utf8)))
+        return try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any] ?? [:]
+    }
+
+    static func requests(_ response: [String: Any]) -> Int? {
+        ((response["extensions"] as? [String: Any])?["upstream"] as? [String: Any])?["requests"] as? Int
+    }
+
+    static func log(_ demo: CLIChild) async throws -> [[String: Any]] {
+        let response = try await HTTPClient().execute(HTTPClientRequest(url: demo.url + "/__demo/requests"))
+        return try JSONSerialization.jsonObject(with: Data(response.body)) as? [[String: Any]] ?? []
+    }
+
+    static func clearLog(_ demo: CLIChild) async throws {
+        _ = try await HTTPClient().execute(HTTPClientRequest(method: "DELETE", url: demo.url + "/__demo/requests"))
+    }
+
+    @Test func aResponseOneInstanceFetchedIsAHitForTheOtherAndAfterRestarts() async throws {
+        let redis = try RedisServer()
+        let demo = try CLIChild(["demo-upstream", "--port", "0"])
+        defer { demo.stop() }
+        var a = try Self.gateway(demo, redis)
+        var b = try Self.gateway(demo, redis)
+        let first = try await Self.post(a, Self.ironMaiden)
+        #expect(first["errors"] == nil)
+        #expect(Self.requests(first) == 153)
+        #expect(try await Self.log(demo).count == 153)
+        let second = try await Self.post(b, Self.ironMaiden)
+        #expect(Self.requests(second) == 0)
+        #expect((second["data"] as? NSDictionary) == (first["data"] as? NSDictionary))
+        #expect(try await Self.log(demo).count == 153)
+        a.stop()
+        b.stop()
+        a = try Self.gateway(demo, redis)
+        b = try Self.gateway(demo, redis)
+        defer {
+            a.stop()
+            b.stop()
+        }
+        #expect(Self.requests(try await Self.post(a, Self.ironMaiden)) == 0)
+        #expect(Self.requests(try await Self.post(b, Self.ironMaiden)) == 0)
+        #expect(try await Self.log(demo).count == 153)
+        // Keys are namespaced, and none holds a configured secret.
+        let keys = try redisCLI(redis, ["--raw", "KEYS", "*"]).split(separator: "\n")
+        #expect(keys.count > 150)
+        #expect(keys.allSatisfy { $0.hasPrefix("musicgraph:v1:") })
+        #expect(!keys.contains { key in Self.keys.values.contains { !$0.isEmpty && key.contains($0) } })
+    }
+
+    @Test func concurrentColdQueriesOverBothInstancesSendEachRequestOnce() async throws {
+        let redis = try RedisServer()
+        let demo = try CLIChild(["demo-upstream", "--port", "0", "--latency-ms", "20"])
+        defer { demo.stop() }
+        let gateways = [try Self.gateway(demo, redis), try Self.gateway(demo, redis)]
+        defer { for gateway in gateways { gateway.stop() } }
+        let urls = gateways.map(\.url)
+        let answered = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for i in 0..<16 {
+                group.addTask {
+                    let response = try await Self.post(urls[i % 2], Self.ironMaiden)
+                    return response["errors"] == nil && response["data"] is [String: Any]
+                }
+            }
+            var all: [Bool] = []
+            for try await ok in group { all.append(ok) }
+            return all
+        }
+        #expect(answered.count == 16)
+        #expect(answered.allSatisfy { $0 })
+        let total = try await Self.log(demo).count
+        #expect(total <= 153)
+        #expect(total == 153)
+    }
+
+    @Test func theDailyQuotaIsOneLedgerForTheFleet() async throws {
+        let redis = try RedisServer()
+        let demo = try CLIChild(["demo-upstream", "--port", "0"])
+        defer { demo.stop() }
+        let gateways = [
+            try Self.gateway(demo, redis, quota: "youtube=1000"), try Self.gateway(demo, redis, quota: "youtube=1000"),
+        ]
+        defer { for gateway in gateways { gateway.stop() } }
+        let urls = gateways.map(\.url)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for i in 0..<4 { group.addTask { _ = try await Self.post(urls[i % 2], Self.ironMaiden) } }
+            try await group.waitForAll()
+        }
+        for (i, name) in ["Thunderstruck", "Back in Black", "Hells Bells", "Run to the Hills"].enumerated() {
+            _ = try await Self.post(gateways[i % 2], #"{ videos(query: \"\#(name)\", first: 1) { title } }"#)
+        }
+        let searches = try await Self.log(demo).filter { ($0["path"] as? String) == "/youtube/v3/search" }
+        #expect(searches.count == 10)
+    }
+
+    @Test func aRedisThatGoesAwayCostsUpstreamRequestsNotAnswers() async throws {
+        let redis = try RedisServer()
+        let demo = try CLIChild(["demo-upstream", "--port", "0"])
+        defer { demo.stop() }
+        let (a, b) = (try Self.gateway(demo, redis), try Self.gateway(demo, redis))
+        defer {
+            a.stop()
+            b.stop()
+        }
+        let query = #"{ artist(name: \"AC/DC\") { name albums(first: 2) { title } } }"#
+        #expect(Self.requests(try await Self.post(a, query)) == 2)
+        redis.stop()
+        // B has never seen it and cannot ask the store: it fetches it itself, and answers.
+        let alone = try await Self.post(b, query)
+        #expect(alone["errors"] == nil)
+        #expect(Self.requests(alone) == 2)
+        let degraded = try await HTTPClient().execute(HTTPClientRequest(url: Self.base(b) + "/readyz"))
+        let readiness = String(decoding: degraded.body, as: UTF8.self)
+        #expect(degraded.status.code == 200)
+        #expect(readiness.contains(#""status":"degraded""#))
+        let metrics = try await HTTPClient().execute(HTTPClientRequest(url: Self.base(b) + "/metrics"))
+        #expect(String(decoding: metrics.body, as: UTF8.self).contains(#"musicgraph_store_up{kind="redis"} 0"#))
+
+        try redis.restart()
+        // Back by itself: within seconds a response A fetches is a hit for B again.
+        var hit = false
+        for attempt in 0..<50 where !hit {
+            let probe = #"{ videos(query: \"after \#(attempt)\", first: 1) { title } }"#
+            _ = try await Self.post(a, probe)
+            hit = Self.requests(try await Self.post(b, probe)) == 0
+            if !hit { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(hit)
+        let ready = try await HTTPClient().execute(HTTPClientRequest(url: Self.base(b) + "/readyz"))
+        #expect(String(decoding: ready.body, as: UTF8.self).contains(#""status":"ready""#))
+    }
+
+    /// `http://127.0.0.1:PORT` of a gateway whose URL ends in `/graphql`.
+    static func base(_ gateway: CLIChild) -> String {
+        String(gateway.url.dropLast("/graphql".count))
+    }
+}
+
+/// Runs `redis-cli` against `server`; its standard output.
+func redisCLI(_ server: RedisServer, _ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/redis-cli")
+    process.arguments = ["-h", "127.0.0.1", "-p", String(server.port)] + arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+}

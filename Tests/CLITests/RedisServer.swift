@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// A `redis-server` of the test's own on a free loopback port, without persistence
+/// (`--save '' --appendonly no`), stopped when the test ends. Tests that need one are
+/// skipped, saying so, only when the binary is not installed (`.ci/run` installs it).
+final class RedisServer: @unchecked Sendable {
+    // @unchecked: `process` is replaced only by `restart`, which tests call from one task.
+    static let binary: String? = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+    static let missing = "redis-server is not installed (Debian: apt-get install redis-server)"
+
+    let port: Int
+    private var process: Process
+
+    init() throws {
+        port = try Self.freePort()
+        process = try Self.launch(port: port)
+        try waitUntilListening()
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Kills the server (SIGKILL: what a crash looks like to its clients) and waits for it.
+    func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// Stops the server for `SIGSTOP`-style slowness tests: it keeps its socket but answers nothing.
+    func pause() { kill(process.processIdentifier, SIGSTOP) }
+    func resume() { kill(process.processIdentifier, SIGCONT) }
+
+    /// Starts a fresh, empty server on the same port.
+    func restart() throws {
+        stop()
+        process = try Self.launch(port: port)
+        try waitUntilListening()
+    }
+
+    private static func launch(port: Int) throws -> Process {
+        guard let binary else { throw RedisServerError(missing) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = [
+            "--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no",
+            "--loglevel", "warning",
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    private func waitUntilListening() throws {
+        for _ in 0..<500 {
+            if Self.accepts(port: port) { return }
+            usleep(10_000)
+        }
+        throw RedisServerError("redis-server did not listen on port \(port) within 5 s")
+    }
+
+    private static func accepts(port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+
+    /// A port the kernel just gave out (bound to 0, then closed).
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw RedisServerError("socket() failed") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0 else { throw RedisServerError("bind() failed") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+struct RedisServerError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
