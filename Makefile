@@ -11,7 +11,7 @@ GRAPHIQL_ASSETS = /usr/lib/python3/dist-packages/graphene_django/static/graphene
 # e.g. BENCH_FLAGS=--quiet to time only while the machine is idle (see bench/parse.py).
 BENCH_FLAGS ?=
 
-.PHONY: deps test-deps build release test lint demo schema conformance bench clean fuzz fuzz-build fuzz-ci
+.PHONY: deps test-deps build release test lint demo schema conformance bench clean fuzz fuzz-build fuzz-ci fleet fleet-stop
 
 # The C libraries behind HTTPClient (libcurl), HTTPServer (libmicrohttpd), the persisted-query
 # hashes (libcrypto), the embedded store (SQLite) and RedisStore (hiredis), the GraphiQL files the gateway serves to browsers, and the time zone data
@@ -66,6 +66,15 @@ lint:
 # Starts the gateway on the bundled demo catalog and shows a nested query answered over HTTP.
 demo: build
 	@sh scripts/demo.sh "$$($(SWIFT) build --show-bin-path)/musicgraph" examples/artist-albums-tracks-videos.graphql
+
+# A fleet on loopback (README "Running a fleet"): redis-server, FLEET_SIZE gateways sharing it,
+# nginx round-robin in front, one demo-upstream behind; prints the URL. `make fleet-stop` ends it.
+FLEET_SIZE ?= 2
+fleet: release
+	sh scripts/fleet.sh start .build/release/musicgraph $(FLEET_SIZE)
+
+fleet-stop:
+	sh scripts/fleet.sh stop
 
 # Re-records the replay fixtures (examples/recordings) from the bundled DemoUpstream.
 recordings: build
