@@ -134,7 +134,9 @@ extension LoopbackTests {
         /// The request's transports send nothing once it is cancelled, even for the batches its
         /// loaders had dispatched already.
         @Test func cancellingTheRequestStopsItsDeferredWork() async throws {
-            try await GatewayHarness.run { h in
+            // Searches in waves of 16 (400 ms each), so the cancel at 600 ms finds most unsent:
+            // with the default cap all 150 go out at once, before any cancel can arrive.
+            try await GatewayHarness.configured { $0.searchConcurrency = 16 }.run { h in
                 try await h.loopback.setFaults(#"{"/youtube/v3/search": {"latencyMs": 400}}"#)
                 let task = Task {
                     try await Self.payloads(h, Self.ironMaidenDeferred).count
