@@ -3,6 +3,7 @@ import Foundation
 import GraphQL
 import GraphQLHTTP
 import HTTPServer
+import SharedState
 
 /// `musicgraph serve [--demo] [--host H] [--port N] [--upstream URL] [--max-query-cost N] [options]`:
 /// the gateway over HTTP (`/graphql`, `/healthz`, `/readyz`, `/metrics`) until SIGINT/SIGTERM, then a
@@ -43,6 +44,10 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
         handlerConfiguration.operationLimits = try OperationLimitOptions.limits(
             args, over: handlerConfiguration.operationLimits)
         setup = try GatewaySetup.make(args)
+        // A process-local store keeps today's byte-bounded LRU; a shared one keeps them for all.
+        if !(setup.store is MemoryStore) {
+            handlerConfiguration.persistedQueries.store = SharedPersistedDocuments(store: setup.store)
+        }
         try checkTrustedDocuments(handlerConfiguration.persistedQueries.trusted, schema: setup.gateway.schema)
     } catch {
         return fail("serve", error)

@@ -11,9 +11,7 @@ enum StoreOptions {
           --store LOCATION       where the cache, the quota ledger and persisted queries live
                                  (env MUSICGRAPH_STORE): memory (this process only), sqlite:PATH
                                  (a file the processes of one machine share, kept across restarts) or
-                                 redis://HOST:PORT[/DB] (a fleet). Default: memory with --demo, --mock
-                                 or --replay, else sqlite:$XDG_CACHE_HOME/musicgraph/store.sqlite
-                                 (~/.cache/musicgraph/store.sqlite without XDG_CACHE_HOME)
+                                 redis://HOST:PORT[/DB] (a fleet). Default: memory
           --store-reset          replace a store file that is corrupt or not ours with an empty one
                                  (without it such a file is reported and left alone)
 
