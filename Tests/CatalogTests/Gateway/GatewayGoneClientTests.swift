@@ -47,7 +47,8 @@ extension LoopbackTests.GatewayProcesses {
         let gateway = try Child(
             [
                 "serve", "--port", "0", "--upstream", demo.url, "--request-timeout-ms", "0", "--timeout-ms", "600000",
-                "--daily-quota", "youtube=0",
+                // Waves of 16 searches: with the default cap all 150 leave before any hang-up.
+                "--daily-quota", "youtube=0", "--upstream-concurrency", "16",
             ],
             environment: ["YOUTUBE_API_KEY": "proc-test-key", "MUSICGRAPH_MAX_QUERY_COST": ""], standardError: logFile)
         let port = try #require(Int(gateway.url.split(separator: ":").last?.split(separator: "/").first ?? ""))
