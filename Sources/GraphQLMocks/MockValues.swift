@@ -57,8 +57,10 @@ public struct MockValues: Sendable {
         return nil
     }
 
-    /// Why `value` cannot stand for a value of `type`; nil when it can (leaf values are left to
-    /// the executor's serialization, which reports a wrong scalar with its path).
+    /// Why `value` cannot stand for a value of `type`; nil when it can. Leaves are held to the
+    /// JSON their type's result coercion produces (§3.5: Int a 32-bit integer, Float a number,
+    /// String a string, Boolean a boolean, ID a string or integer; §3.9 an enum one of its
+    /// values), so a pinned value is what the answer shows; custom scalars take any JSON.
     private static func shapeProblem(_ value: JSONValue, for type: TypeReference, schema: Schema) -> String? {
         if case .null = value { return nil }
         switch type {
@@ -73,9 +75,26 @@ public struct MockValues: Sendable {
             switch value {
             case .object: return composite ? nil : "an object cannot be a \(name) value"
             case .array: return "a list cannot be a single \(name) value"
-            default: return composite ? "a \(name) needs an object of field values" : nil
+            default: return composite ? "a \(name) needs an object of field values" : leafProblem(value, name, schema)
             }
         }
+    }
+
+    private static func leafProblem(_ value: JSONValue, _ name: String, _ schema: Schema) -> String? {
+        let fits: Bool
+        switch (name, value) {
+        case ("Int", .int(let n)): fits = Int32(exactly: n) != nil
+        case ("Float", .int), ("Float", .double), ("String", .string), ("Boolean", .bool), ("ID", .string),
+            ("ID", .int):
+            fits = true
+        case ("Int", _), ("Float", _), ("String", _), ("Boolean", _), ("ID", _): fits = false
+        default:
+            guard case .enumType(let type)? = schema.types[name] else { return nil }
+            guard case .string(let text) = value else { return "\(name) values are strings (its enum values)" }
+            return type.values.contains { $0.name == text } ? nil : "'\(text)' is not a value of the enum \(name)"
+        }
+        let article = "AEIOU".contains(name.first ?? "x") ? "an" : "a"
+        return fits ? nil : "\(value.kindDescription) cannot be \(article) \(name) value"
     }
 }
 
@@ -84,4 +103,19 @@ public struct MockValuesError: Error, Sendable, CustomStringConvertible {
     public let message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
+}
+
+extension JSONValue {
+    /// What a refused leaf value is, for the message: `the string "long"`, `the number 1.5`.
+    fileprivate var kindDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool(let b): "the boolean \(b)"
+        case .int(let n): "the number \(n)"
+        case .double(let d): "the number \(d)"
+        case .string(let text): "the string \"\(text)\""
+        case .array: "a list"
+        case .object: "an object"
+        }
+    }
 }

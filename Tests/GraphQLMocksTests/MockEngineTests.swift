@@ -183,6 +183,16 @@ import Testing
             (#"{"Band.name": {"x": 1}}"#, "'Band.name' (String!): an object cannot be a String value"),
             (#"{"Query.band": 3}"#, "'Query.band' (Band): a Band needs an object of field values"),
             (#"[1]"#, "mock values must be a JSON object keyed by Type.field"),
+            (#"{"Song.lengthMs": "long"}"#, #"'Song.lengthMs' (Int): the string "long" cannot be an Int value"#),
+            (#"{"Song.lengthMs": 1.5}"#, "'Song.lengthMs' (Int): the number 1.5 cannot be an Int value"),
+            (
+                #"{"Song.playCount": 4294967296}"#,
+                "'Song.playCount' (Int): the number 4294967296 cannot be an Int value"
+            ),
+            (#"{"Band.formedDate": true}"#, "'Band.formedDate' (String): the boolean true cannot be a String value"),
+            (#"{"Band.active": "yes"}"#, #"'Band.active' (Boolean): the string "yes" cannot be a Boolean value"#),
+            (#"{"Band.genre": "VINYL"}"#, "'Band.genre' (Genre): 'VINYL' is not a value of the enum Genre"),
+            (#"{"Band.genre": 1}"#, "'Band.genre' (Genre): Genre values are strings (its enum values)"),
         ] {
             let value = try json(text)
             do throws(MockValuesError) {
