@@ -66,7 +66,8 @@ let package = Package(
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL"], swiftSettings: strict),
         .testTarget(name: "GraphQLMocksTests", dependencies: ["GraphQLMocks", "GraphQL"], swiftSettings: strict),
         // The musicgraph executable run as a process (and talked to over HTTP).
-        .testTarget(name: "CLITests", dependencies: ["HTTPClient", "HTTPTypes"], swiftSettings: strict),
+        .testTarget(
+            name: "CLITests", dependencies: ["HTTPClient", "HTTPTypes", "RedisTestServer"], swiftSettings: strict),
         .testTarget(name: "DataLoaderTests", dependencies: ["DataLoader", "GraphQL"], swiftSettings: strict),
         .testTarget(name: "HTTPTypesTests", dependencies: ["HTTPTypes"], swiftSettings: strict),
         .testTarget(
@@ -77,7 +78,11 @@ let package = Package(
             name: "DemoUpstreamTests", dependencies: ["DemoUpstream", "HTTPClient"], swiftSettings: strict),
         .testTarget(name: "SharedStateTests", dependencies: ["SharedState"], swiftSettings: strict),
         // Against a redis-server of each test's own on a free loopback port.
-        .testTarget(name: "RedisStoreTests", dependencies: ["RedisStore", "SharedState"], swiftSettings: strict),
+        // A real redis-server on a free loopback port, for the store's and the fleet's tests.
+        .target(name: "RedisTestServer", path: "Tests/RedisTestServer", swiftSettings: strict),
+        .testTarget(
+            name: "RedisStoreTests", dependencies: ["RedisStore", "RedisTestServer", "SharedState"],
+            swiftSettings: strict),
         .testTarget(
             name: "SharedStateSQLiteTests", dependencies: ["SharedStateSQLite", "SharedState"], swiftSettings: strict),
         .testTarget(

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import HTTPTypes
+import RedisTestServer
 import Testing
 
 /// Two `musicgraph serve` processes sharing one real `redis-server` (`--store redis://…`), both
@@ -167,17 +168,4 @@ struct FleetTests {
     static func base(_ gateway: CLIChild) -> String {
         String(gateway.url.dropLast("/graphql".count))
     }
-}
-
-/// Runs `redis-cli` against `server`; its standard output.
-func redisCLI(_ server: RedisServer, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/redis-cli")
-    process.arguments = ["-h", "127.0.0.1", "-p", String(server.port)] + arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RedisStore
+import RedisTestServer
 import SharedState
 import Synchronization
 import Testing
@@ -167,17 +168,4 @@ struct RedisStoreTests {
             #expect(error.message.contains("unreachable"))
         }
     }
-}
-
-/// Runs `redis-cli` against `server`; its standard output.
-func redisCLI(_ server: RedisServer, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/redis-cli")
-    process.arguments = ["-h", "127.0.0.1", "-p", String(server.port)] + arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
 }

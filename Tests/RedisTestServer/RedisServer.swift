@@ -1,20 +1,19 @@
 import Foundation
-import Testing
 
 /// A `redis-server` of the test's own on a free loopback port, without persistence
 /// (`--save '' --appendonly no`), stopped when the test ends. Tests that need one are
 /// skipped, saying so, only when the binary is not installed (`.ci/run` installs it).
-final class RedisServer: @unchecked Sendable {
+public final class RedisServer: @unchecked Sendable {
     // @unchecked: `process` is replaced only by `restart`, which tests call from one task.
-    static let binary: String? = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"].first {
+    public static let binary: String? = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"].first {
         FileManager.default.isExecutableFile(atPath: $0)
     }
-    static let missing = "redis-server is not installed (Debian: apt-get install redis-server)"
+    public static let missing = "redis-server is not installed (Debian: apt-get install redis-server)"
 
-    let port: Int
+    public let port: Int
     private var process: Process
 
-    init() throws {
+    public init() throws {
         port = try Self.freePort()
         process = try Self.launch(port: port)
         try waitUntilListening()
@@ -25,18 +24,18 @@ final class RedisServer: @unchecked Sendable {
     }
 
     /// Kills the server (SIGKILL: what a crash looks like to its clients) and waits for it.
-    func stop() {
+    public func stop() {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 
     /// Stops the server for `SIGSTOP`-style slowness tests: it keeps its socket but answers nothing.
-    func pause() { kill(process.processIdentifier, SIGSTOP) }
-    func resume() { kill(process.processIdentifier, SIGCONT) }
+    public func pause() { kill(process.processIdentifier, SIGSTOP) }
+    public func resume() { kill(process.processIdentifier, SIGCONT) }
 
     /// Starts a fresh, empty server on the same port.
-    func restart() throws {
+    public func restart() throws {
         stop()
         process = try Self.launch(port: port)
         try waitUntilListening()
@@ -80,7 +79,7 @@ final class RedisServer: @unchecked Sendable {
     }
 
     /// A port the kernel just gave out (bound to 0, then closed).
-    static func freePort() throws -> Int {
+    public static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw RedisServerError("socket() failed") }
         defer { close(fd) }
@@ -102,7 +101,20 @@ final class RedisServer: @unchecked Sendable {
     }
 }
 
-struct RedisServerError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct RedisServerError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Runs `redis-cli` against `server`; its standard output.
+public func redisCLI(_ server: RedisServer, _ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/redis-cli")
+    process.arguments = ["-h", "127.0.0.1", "-p", String(server.port)] + arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
 }
