@@ -47,25 +47,18 @@ extension Gateway {
             runs.append((index, estimate.cost, key))
         }
         if !runs.isEmpty {
-            let counters = UpstreamCounters()
-            let freshness = ResultFreshness()
-            let scheduler = BatchScheduler()
             let (limit, overflow) = configuration.maxQueryCost.multipliedReportingOverflow(by: runs.count)
-            let budget = RequestBudget(limit: overflow ? 0 : limit)
-            let cancellation = RequestCancellation()
-            let request = GatewayRequest(
-                loaders: RequestLoaders(
-                    providers: providers(
-                        counters: counters, freshness: freshness, budget: budget, cancellation: cancellation),
-                    scheduler: scheduler,
-                    searchConcurrency: max(1, configuration.searchConcurrency)))
+            let scope = requestScope(budgetLimit: overflow ? 0 : limit)
+            let (counters, freshness, scheduler, request) = (
+                scope.counters, scope.freshness, scope.scheduler, scope.request
+            )
             // One runnable unit held for each operation until its execution starts counting its
             // own: otherwise the first to wait on a loader would dispatch the batch before the
             // others had asked for their keys.
             for _ in runs { scheduler.enter() }
             let schema = self.schema
             let resolvers = self.resolvers
-            let results = await cancellation.whileRunning {
+            let results = await scope.cancellation.whileRunning {
                 await withTaskGroup(of: (Int, ExecutionResult).self) { group in
                     for run in runs {
                         let operation = operations[run.index]

@@ -53,15 +53,10 @@ extension Gateway {
                     payload: .complete(refusal.result), counts: refusal.counts, extensions: refusal.extensions))
             return
         }
-        let counters = UpstreamCounters()
-        let scheduler = BatchScheduler()
-        let budget = RequestBudget(limit: configuration.maxQueryCost)
-        let cancellation = RequestCancellation()
-        let request = GatewayRequest(
-            loaders: RequestLoaders(
-                providers: providers(
-                    counters: counters, freshness: ResultFreshness(), budget: budget, cancellation: cancellation),
-                scheduler: scheduler, searchConcurrency: max(1, configuration.searchConcurrency)))
+        let scope = requestScope(budgetLimit: configuration.maxQueryCost)
+        let (counters, scheduler, cancellation, request) = (
+            scope.counters, scope.scheduler, scope.cancellation, scope.request
+        )
         let schema = self.schema
         let resolvers = self.resolvers
         await cancellation.whileRunning {

@@ -128,19 +128,13 @@ public final class Gateway: Sendable {
         if let resultKey, let hit = cachedResponse(resultKey: resultKey) { return hit }
         let estimate = estimatedCost(prepared: prepared, operationName: operationName, variables: variables)
         if let refusal = costRefusal(estimate) { return refusal }
-        let counters = UpstreamCounters()
-        let scheduler = BatchScheduler()
-        let freshness = ResultFreshness()
-        let budget = RequestBudget(limit: configuration.maxQueryCost)
-        let cancellation = RequestCancellation()
-        let request = GatewayRequest(
-            loaders: RequestLoaders(
-                providers: providers(
-                    counters: counters, freshness: freshness, budget: budget, cancellation: cancellation),
-                scheduler: scheduler, searchConcurrency: max(1, configuration.searchConcurrency)))
+        let scope = requestScope(budgetLimit: configuration.maxQueryCost)
+        let (counters, scheduler, freshness, request) = (
+            scope.counters, scope.scheduler, scope.freshness, scope.request
+        )
         let schema = self.schema
         let resolvers = self.resolvers
-        let result = await cancellation.whileRunning {
+        let result = await scope.cancellation.whileRunning {
             await GraphQL.execute(
                 schema: schema, document: prepared.document, source: prepared.source, variableValues: variables,
                 operationName: operationName, resolvers: resolvers, context: request, activity: scheduler,
