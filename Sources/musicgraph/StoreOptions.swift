@@ -47,7 +47,8 @@ enum StoreOptions {
             }
         case .redis(let host, let port, let database):
             // Connects on first use: a Redis unreachable now is a degraded start, not a refusal.
-            return RedisStore(host: host, port: port, database: database)
+            // The breaker: a Redis that hangs costs one timeout, then calls skip it until a probe answers.
+            return CircuitBreakerStore(RedisStore(host: host, port: port, database: database))
         }
     }
 }

@@ -164,6 +164,61 @@ struct FleetTests {
         #expect(String(decoding: ready.body, as: UTF8.self).contains(#""status":"ready""#))
     }
 
+    @Test func aHungRedisCostsAQueryAboutWhatNoStoreCostsAndHitsReturnOnceItAnswers() async throws {
+        let redis = try RedisServer()
+        let demo = try CLIChild(["demo-upstream", "--port", "0"])
+        defer { demo.stop() }
+        let (a, b) = (try Self.gateway(demo, redis), try Self.gateway(demo, redis))
+        let alone = try CLIChild(
+            ["serve", "--port", "0", "--upstream", demo.url, "--store", "memory", "--daily-quota", "youtube=0"],
+            environment: Self.keys)
+        defer {
+            a.stop()
+            b.stop()
+            alone.stop()
+        }
+        let warm = #"{ artist(name: \"AC/DC\") { name } }"#
+        #expect(Self.requests(try await Self.post(a, warm)) == 1)
+        #expect(Self.requests(try await Self.post(b, warm)) == 0)
+        redis.pause()
+        defer { redis.resume() }
+        // Each server's watch asks the store once a second: wait until both say they are degraded.
+        for gateway in [a, b] {
+            var degraded = false
+            for _ in 0..<100 where !degraded {
+                let answer = try await HTTPClient().execute(HTTPClientRequest(url: Self.base(gateway) + "/readyz"))
+                degraded = String(decoding: answer.body, as: UTF8.self).contains(#""status":"degraded""#)
+                if !degraded { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(degraded)
+        }
+        // The nested query, cold for both: under the hung Redis it costs what it costs without a store
+        // (before the breaker, every level waited out the store's 500 ms timeouts: 9.2 s).
+        let clock = ContinuousClock()
+        var without: [String: Any] = [:]
+        let noStore = try await clock.measure { without = try await Self.post(alone, Self.ironMaiden) }
+        var hung: [String: Any] = [:]
+        let hungStore = try await clock.measure { hung = try await Self.post(a, Self.ironMaiden) }
+        print("nested query: no store \(noStore), hung redis \(hungStore)")
+        #expect(hung["errors"] == nil)
+        #expect(Self.requests(hung) == 153)
+        #expect((hung["data"] as? NSDictionary) == (without["data"] as? NSDictionary))
+        #expect(hungStore < noStore * 3 + .milliseconds(500))
+
+        redis.resume()
+        // Back by itself: within seconds a response A fetches is a hit for B again.
+        var hit = false
+        let resumed = ContinuousClock.now
+        for attempt in 0..<100 where !hit {
+            let probe = #"{ videos(query: \"after SIGCONT \#(attempt)\", first: 1) { title } }"#
+            _ = try await Self.post(a, probe)
+            hit = Self.requests(try await Self.post(b, probe)) == 0
+            if !hit { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        print("hits again \(ContinuousClock.now - resumed) after SIGCONT")
+        #expect(hit)
+    }
+
     /// `http://127.0.0.1:PORT` of a gateway whose URL ends in `/graphql`.
     static func base(_ gateway: CLIChild) -> String {
         String(gateway.url.dropLast("/graphql".count))

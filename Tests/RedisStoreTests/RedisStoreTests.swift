@@ -157,6 +157,43 @@ struct RedisStoreTests {
         #expect(back)
     }
 
+    @Test func aHungRedisBehindTheBreakerCostsOneTimeoutThenNothingAndIsUsedAgainOnceItAnswers() async throws {
+        let server = try RedisServer()
+        let store = CircuitBreakerStore(
+            Self.store(server, commandTimeoutMs: 200), initialBackoffMs: 100, maxBackoffMs: 400)
+        _ = try await store.addToCounter("q", units: 3, limit: nil, expiresAtMs: .max / 2)
+        server.pause()
+        defer { server.resume() }
+        // The first call pays the bound once…
+        let first = ContinuousClock.now
+        await #expect(throws: SharedStoreError.self) { try await store.counter("q") }
+        #expect(ContinuousClock.now - first < .seconds(2))
+        #expect(store.isOpen)
+        // …and the next ones nothing: without the breaker, 40 calls would wait 40 × 200 ms at least.
+        let skipped = ContinuousClock.now
+        for _ in 0..<40 {
+            do {
+                _ = try await store.entry("k")
+                Issue.record("a hung Redis answered")
+            } catch {
+                #expect(error.message.contains("skipped while the redis store is failing"))
+            }
+            try await Task.sleep(for: .milliseconds(10))  // long enough for probes to start and fail
+        }
+        #expect(ContinuousClock.now - skipped < .seconds(4))
+        #expect(store.skippedCalls >= 40)
+        server.resume()
+        // Back by itself: a probe in the background closes the breaker within a back-off or two.
+        var value: Int?
+        let resumed = ContinuousClock.now
+        while value == nil, ContinuousClock.now - resumed < .seconds(10) {
+            value = try? await store.counter("q")
+            if value == nil { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        #expect(value == 3)
+        #expect(!store.isOpen)
+    }
+
     @Test func anUnreachableRedisIsAFailingStoreNotACrash() async throws {
         let port = try RedisServer.freePort()
         let store = RedisStore(host: "127.0.0.1", port: port, connectTimeoutMs: 200)
