@@ -176,6 +176,8 @@ struct GatewaySetup {
                 throw CLIError("cannot start the demo upstream: \(error)")
             }
             for service in UpstreamService.allCases { configuration.baseURLs[service] = demo?.baseURL }
+            // Its port changes each run: stored responses are keyed without it, apart from real ones.
+            configuration.sharedKeyScope = "demo"
             // DemoUpstream accepts any key; real keys from the environment are never sent to it.
             configuration.youTubeAPIKey = "demo"
             configuration.tmdbAPIKey = "demo"

@@ -61,7 +61,11 @@ public final class Gateway: Sendable {
         // A send takes at most its tries' timeouts; a crashed sender's claim ends after that.
         let claimTTLMs = configuration.upstreamTimeoutMs * max(1, configuration.upstreamMaxTries) + 1_000
         let shared = store.flatMap {
-            $0 is MemoryStore ? nil : SharedResponses(store: $0, clock: .system, claimTTLMs: claimTTLMs)
+            $0 is MemoryStore
+                ? nil
+                : SharedResponses(
+                    store: $0, clock: .system, claimTTLMs: claimTTLMs, baseURLs: configuration.resolvedBaseURLs,
+                    scope: configuration.sharedKeyScope)
         }
         self.ledger = ledger
         // The libcurl client only when something may be sent (a replay sends nothing).

@@ -58,6 +58,11 @@ public struct GatewayConfiguration: Sendable {
     /// Answer every upstream call from the recordings in this directory, never from the network
     /// (`--replay DIR`, `ReplayTransport`).
     public var replayDirectory: String? = nil
+    /// A label in front of every upstream response key in the shared store, for upstreams whose
+    /// answers must never meet the real APIs' (`demo` for the in-process DemoUpstream of
+    /// `--demo`: a store file used with `--demo` never answers a run against the real APIs).
+    /// Nil: keys are the provider and the request alone, whatever host answers it.
+    public var sharedKeyScope: String? = nil
 
     public static let defaultMaxQueryCost = 50_000
     /// The daily quota of a YouTube Data API project (Google's default allotment).

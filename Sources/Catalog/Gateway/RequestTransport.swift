@@ -18,7 +18,10 @@ struct RequestTransport: UpstreamTransport {
     func discard(url: String, headers: [(name: String, value: String)]) {
         let key = Self.key(url: url, headers: headers)
         exchange.cache?.remove(key)
-        if let shared = exchange.shared { Task { await shared.remove(key) } }
+        if let shared = exchange.shared {
+            let sharedKey = shared.key(service, url: url, headers: headers)
+            Task { await shared.remove(sharedKey) }
+        }
     }
 
     static func key(url: String, headers: [(name: String, value: String)]) -> String {
@@ -67,26 +70,28 @@ struct RequestTransport: UpstreamTransport {
         // Another process (or this one before a restart) may have fetched it: the shared store
         // is asked once per key in flight, by its claimant.
         var holdsSharedClaim = false
+        // Where the upstream is reached (a DemoUpstream's random port) is no part of it.
+        let sharedKey = exchange.shared?.key(service, url: url, headers: headers) ?? key
         if let shared = exchange.shared {
-            if let hit = await sharedHit(key, shared) {
+            if let hit = await sharedHit(key, sharedKey, shared) {
                 counters.recordCacheHit()
                 return hit
             }
-            holdsSharedClaim = await shared.claim(key)
+            holdsSharedClaim = await shared.claim(sharedKey)
             if !holdsSharedClaim {
                 // Another process is sending it: its answer is in the store before it lets go.
-                await shared.awaitRelease(key)
-                if let hit = await sharedHit(key, shared) {
+                await shared.awaitRelease(sharedKey)
+                if let hit = await sharedHit(key, sharedKey, shared) {
                     counters.recordDeduplicated()
                     return hit
                 }
                 // Its send failed, was not cacheable, or its claim ran out: send it here.
-                holdsSharedClaim = await shared.claim(key)
+                holdsSharedClaim = await shared.claim(sharedKey)
             }
             // Whoever held the claim may have stored the answer and let go between this
             // caller's miss and its claim: look once more before paying for a send.
-            if holdsSharedClaim, let hit = await sharedHit(key, shared) {
-                await shared.release(key)
+            if holdsSharedClaim, let hit = await sharedHit(key, sharedKey, shared) {
+                await shared.release(sharedKey)
                 counters.recordDeduplicated()
                 return hit
             }
@@ -96,7 +101,7 @@ struct RequestTransport: UpstreamTransport {
             if cancellation.isCancelled { throw CancellationError() }
             try await pay(cost)
         } catch {
-            if holdsSharedClaim, let shared = exchange.shared { await shared.release(key) }
+            if holdsSharedClaim, let shared = exchange.shared { await shared.release(sharedKey) }
             inFlight.finish(key, .abandoned)
             throw error
         }
@@ -105,15 +110,17 @@ struct RequestTransport: UpstreamTransport {
         // others wait for. A send nobody waits for any more finishes its try and is not retried.
         let sharedClaim = holdsSharedClaim
         Task {
-            await send(key: key, url: url, headers: headers, cost: cost, flight: flight, sharedClaim: sharedClaim)
+            await send(
+                key: key, sharedKey: sharedKey, url: url, headers: headers, cost: cost, flight: flight,
+                sharedClaim: sharedClaim)
         }
         return try deliver(await flight.wait())
     }
 
-    /// The response under `key` in the shared store, now also in this process's cache and handed
-    /// to this process's waiters; nil on a miss.
-    private func sharedHit(_ key: String, _ shared: SharedResponses) async -> UpstreamResponse? {
-        guard let hit = await shared.lookUp(key) else { return nil }
+    /// The response under `sharedKey` in the shared store, now also under `key` in this process's
+    /// cache and handed to this process's waiters; nil on a miss.
+    private func sharedHit(_ key: String, _ sharedKey: String, _ shared: SharedResponses) async -> UpstreamResponse? {
+        guard let hit = await shared.lookUp(sharedKey) else { return nil }
         exchange.cache?.store(hit.response, for: key, until: hit.expires)
         exchange.inFlight.finish(key, .response(hit.response, expires: hit.expires))
         freshness.noteCached(until: hit.expires)
@@ -121,8 +128,8 @@ struct RequestTransport: UpstreamTransport {
     }
 
     private func send(
-        key: String, url: String, headers: [(name: String, value: String)], cost: Int, flight: InFlightRequest,
-        sharedClaim: Bool
+        key: String, sharedKey: String, url: String, headers: [(name: String, value: String)], cost: Int,
+        flight: InFlightRequest, sharedClaim: Bool
     ) async {
         let outcome: InFlightRequest.Outcome
         do {
@@ -147,7 +154,9 @@ struct RequestTransport: UpstreamTransport {
                     response, for: key, ttlSeconds: UpstreamCache.maxAge(response.headers) ?? ttlSeconds)
                 : nil
             // Into the shared store before the waiters are woken: whoever looks after them finds it.
-            if let expires, let shared = exchange.shared { await shared.store(response, for: key, until: expires) }
+            if let expires, let shared = exchange.shared {
+                await shared.store(response, for: sharedKey, until: expires)
+            }
             outcome = .response(response, expires: expires)
         } catch {
             let failure = error as? TransportFailure
@@ -158,7 +167,7 @@ struct RequestTransport: UpstreamTransport {
         exchange.inFlight.finish(key, outcome)
         // After the store has the response (or there is none to store): the other processes
         // waiting on the claim read it, or send on their own.
-        if sharedClaim, let shared = exchange.shared { await shared.release(key) }
+        if sharedClaim, let shared = exchange.shared { await shared.release(sharedKey) }
     }
 
     private func deliver(_ outcome: InFlightRequest.Outcome) throws -> UpstreamResponse {

@@ -3,11 +3,12 @@ import SharedState
 
 /// The upstream responses of a `Gateway` in its `SharedStore`, under the in-process
 /// `UpstreamCache`: a response another process (or this one before a restart) fetched is a
-/// cache hit here. Keys are `u:` + the cache key (which holds no secret); values are
+/// cache hit here. Keys are `u:` + the request's shared key (`key(_:url:headers:)`: the provider
+/// and the request relative to its base URL, without secrets); values are
 /// `StoredUpstreamResponse` bytes with the response's expiry in wall-clock milliseconds.
 ///
 /// A request one process is sending is awaited by the others: its sender holds a claim on the
-/// key (`c:` + the cache key) until its response is stored, for at most `claimTTLMs`.
+/// key (`c:` + the shared key) until its response is stored, for at most `claimTTLMs`.
 ///
 /// Every store failure is a miss (reads), nothing kept (writes) or "send it yourself" (claims),
 /// noted in `health`: the store never fails a query, it only saves upstream requests when it
@@ -23,13 +24,35 @@ struct SharedResponses: Sendable {
     /// A holder that crashes blocks the others no longer than this.
     let claimTTLMs: Int
 
-    init(store: any SharedStore, clock: WallClock, claimTTLMs: Int) {
+    /// Each provider's base URL, stripped from the keys.
+    let baseURLs: [UpstreamService: String]
+    /// Put in front of every key (`GatewayConfiguration.sharedKeyScope`); nil for none.
+    let scope: String?
+
+    init(
+        store: any SharedStore, clock: WallClock, claimTTLMs: Int, baseURLs: [UpstreamService: String] = [:],
+        scope: String? = nil
+    ) {
         self.store = store
+        self.baseURLs = baseURLs
+        self.scope = scope
         self.clock = clock
         self.health = StoreHealth(kind: store.kind)
         self.claimTTLMs = max(100, claimTTLMs)
         let process = ProcessInfo.processInfo
         self.holder = "\(process.hostName):\(process.processIdentifier):\(UUID().uuidString.prefix(8))"
+    }
+
+    /// The key of a GET of `url` with `headers` to `service` in the store: the provider, then the
+    /// request key relative to the provider's base URL (`RecordedExchange.requestKey`: secret
+    /// parameters and `Authorization` dropped), so that it names the same request wherever the
+    /// upstream is reached (DemoUpstream on a random port, a proxy): e.g.
+    /// `itunes:/search?term=AC%2FDC&entity=musicArtist&limit=1&country=US`, or with a scope
+    /// `demo/itunes:/search?…`.
+    func key(_ service: UpstreamService, url: String, headers: [(name: String, value: String)]) -> String {
+        let relative = RecordedExchange.requestKey(
+            url: url, headers: headers, baseURLs: baseURLs[service].map { [$0] } ?? [])
+        return (scope.map { $0 + "/" } ?? "") + service.rawValue + ":" + relative
     }
 
     /// The live response stored under `key` and the instant it stops being served; nil when
