@@ -15,12 +15,15 @@ func runQueryCommand(_ args: CommandLineArguments) -> Int32 {
         writeStdout(queryUsage)
         return 0
     }
-    let unknown = args.unknown(allowed: GatewaySetup.options.union(["--variables", "--operation", "--incremental"]))
+    let unknown = args.unknown(
+        allowed: GatewaySetup.options.union(["--variables", "--operation", "--incremental"]).union(
+            OperationLimitOptions.names))
     guard unknown.isEmpty else { return fail("query", CLIError("unknown option \(unknown[0]); see --help")) }
     guard args.positionals.count <= 1 else { return fail("query", CLIError("expects at most one FILE")) }
 
     let text: String
     let setup: GatewaySetup
+    let limits: OperationLimits
     var variables = JSONObject()
     do throws(CLIError) {
         text = String(decoding: try readInput(args.positionals.first), as: UTF8.self)
@@ -32,6 +35,8 @@ func runQueryCommand(_ args: CommandLineArguments) -> Int32 {
             case .failure(let error): throw CLIError("--variables is not valid JSON: \(error)")
             }
         }
+        // serve's limits and defaults, so a query that runs here runs there too.
+        limits = try OperationLimitOptions.limits(args, over: OperationLimits())
         setup = try GatewaySetup.make(args)
     } catch {
         return fail("query", error)
@@ -43,7 +48,7 @@ func runQueryCommand(_ args: CommandLineArguments) -> Int32 {
     return runGatewayBlocking {
         defer { _ = setup }
         let status: Int32
-        switch setup.gateway.prepare(text, name: sourceName) {
+        switch setup.gateway.prepare(text, name: sourceName, limits: limits) {
         case .failure(let rejection):
             // The same shape as over HTTP: zero cost and upstream counts for a refused document.
             var response = JSONObject([("errors", .array(rejection.errors.map(\.json)))])
@@ -80,7 +85,7 @@ private let queryUsage = """
     {"data":…} plus "errors" when any, and "extensions": {"cost":{"estimated","actual"},
     "upstream":{"requests","cacheHits","deduplicated"},"quota":{…}}. Exit status: 0 once
     execution started (even with field errors), 1 for request errors (syntax, validation,
-    variables, cost limit), 2 for usage problems, 3 when --replay had no recording for an
+    variables, cost limit, operation limits), 2 for usage problems, 3 when --replay had no recording for an
     upstream call (UPSTREAM_NOT_RECORDED; each named on stderr).
 
     example:
@@ -93,4 +98,5 @@ private let queryUsage = """
                              it arrives ({"data","pending","hasNext":true}, then {"hasNext",
                              "incremental","completed"} lines; the last one has "extensions")
 
-    """ + GatewaySetup.optionsHelp + "\n"
+    operation limits (the same flags and defaults as serve):
+    """ + OperationLimitOptions.help + "\n\n" + GatewaySetup.optionsHelp + "\n"

@@ -101,11 +101,15 @@ public final class Gateway: Sendable {
     /// What `--record` could not write, as `path: reason` lines (empty when all went well).
     public var recordingFailures: [String] { (exchange.base as? RecordingTransport)?.writeFailures ?? [] }
 
-    /// Parses and validates `text` against the gateway's schema (server token limits).
-    public func prepare(_ text: String, name: String = "request") -> Result<PreparedDocument, DocumentRejection> {
+    /// Parses and validates `text` against the gateway's schema (server token limits), then
+    /// checks `limits` (`checkOperationLimits`; none by default, `serve`'s defaults are
+    /// `OperationLimits()`): a document over one is `.overLimits`, with the limit's code.
+    public func prepare(_ text: String, name: String = "request", limits: OperationLimits = .none)
+        -> Result<PreparedDocument, DocumentRejection>
+    {
         prepareDocument(
             Source(bytes: Array(text.utf8), name: name), schema: schema,
-            parseOptions: ParseOptions(maxTokens: ParseOptions.serverMaxTokens))
+            parseOptions: ParseOptions(maxTokens: ParseOptions.serverMaxTokens), limits: limits)
     }
 
     /// Runs one validated operation: estimates its cost from the schema's cost directives and
