@@ -29,6 +29,14 @@ public enum QueryCost {
         "Album.tracks": ITunesProvider.maxLookupIds, "Track.album": ITunesProvider.maxLookupIds,
     ]
 
+    /// What each introspection selection adds (spec §4.2: `__schema` and `__type` on the query
+    /// root type), in the same units as upstream calls although it sends none: a `__schema`
+    /// answer is a whole schema (about 16 KB and 0.5 ms of CPU for GraphiQL's query), so it is
+    /// priced like a YouTube search; `__type` answers one type. Without it a document of 600
+    /// aliased `__schema` selections costs 0 and answers 9.8 MB. `__typename` is free. The
+    /// schema cannot carry these weights: introspection fields are not in its SDL.
+    public static let introspectionWeights: [String: Int] = ["__schema": 100, "__type": 10]
+
     /// The size assumed for a list field whose `@listSize` gives none (and for lists without one).
     static let defaultListSize = 10
 
@@ -147,7 +155,10 @@ public enum QueryCost {
         /// `sizedBy`: the list size a parent's `@listSize(sizedFields:)` gives this field.
         mutating func cost(of field: Field, on typeName: String, count: Int, sizedBy: Int? = nil) -> Int {
             let name = field.name.value
-            guard !name.hasPrefix("__") else { return 0 }
+            // An introspection field is priced as a whole: what it selects below calls no upstream.
+            guard !name.hasPrefix("__") else {
+                return saturatingMultiply(count, QueryCost.introspectionWeights[name] ?? 0)
+            }
             // On an interface (Node), count the field as on the costliest implementation.
             let concreteTypes =
                 schema.possibleTypes(of: typeName).isEmpty ? [typeName] : schema.possibleTypes(of: typeName)

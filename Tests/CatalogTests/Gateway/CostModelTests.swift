@@ -100,3 +100,26 @@ import Testing
         }
     }
 }
+
+/// Introspection is priced too: `__schema` 100 and `__type` 10 per selection, `__typename` free.
+@Suite struct IntrospectionCostTests {
+    static func estimate(_ query: String) throws -> Int {
+        try CostModelTests.estimate(query, sdl: GatewaySchema.sdl).cost
+    }
+
+    @Test func eachIntrospectionSelectionAddsItsWeight() throws {
+        #expect(try Self.estimate("{ __typename }") == 0)
+        #expect(try Self.estimate("{ __schema { types { name fields { name } } } }") == 100)
+        #expect(try Self.estimate(#"{ __type(name: "Artist") { fields { name } } }"#) == 10)
+        #expect(try Self.estimate(#"{ a: __schema { queryType { name } } b: __type(name: "Album") { name } }"#) == 110)
+        // Added to the upstream calls of the same operation.
+        #expect(try Self.estimate(#"{ __schema { queryType { name } } artist(name: "x") { name } }"#) == 101)
+    }
+
+    @Test func theIssuesSixHundredAliasesCostSixtyThousand() throws {
+        let selection = (0..<600).map { "s\($0): __schema { types { name fields { name } } queryType { name } }" }
+        let cost = try Self.estimate("{ " + selection.joined(separator: " ") + " }")
+        #expect(cost == 60_000)
+        #expect(cost > GatewayConfiguration.defaultMaxQueryCost)
+    }
+}
