@@ -62,6 +62,8 @@ public struct GraphQLHTTPError: Error, Sendable, Equatable, CustomStringConverti
     static let validationFailedCode = "GRAPHQL_VALIDATION_FAILED"
     static let operationResolutionFailureCode = "OPERATION_RESOLUTION_FAILURE"
     static let badUserInputCode = "BAD_USER_INPUT"
+    /// A response over `Configuration.maxResponseBytes` (the executor's own limit uses it too).
+    static let responseTooLargeCode = "RESPONSE_TOO_LARGE"
 
     // MARK: - Refusals
 

@@ -18,6 +18,12 @@ extension GraphQLHTTPHandler {
         /// magnitude above any real document plus variables. `GraphQLHTTPServer` gives the same
         /// limit to the HTTP server, which refuses longer bodies before reading them.
         public var maxBodyBytes: Int
+        /// The most bytes one GraphQL response body may take (each response of a batch on its
+        /// own). The executor should stop writing at such a limit (`execute(maxResponseBytes:)`);
+        /// this checks what it answered, errors and `extensions` included: a body over it is
+        /// replaced by `data: null` and one `RESPONSE_TOO_LARGE` error (200, as any response
+        /// whose execution started). 16 MiB by default; 0 for no limit.
+        public var maxResponseBytes = 16 << 20
         /// How long execution may take, in milliseconds, before the client gets a 504 with a
         /// GraphQL error and the execution task is cancelled. 0 disables the deadline.
         public var requestTimeoutMs: Int

@@ -207,8 +207,11 @@ extension GraphQLHTTPHandler {
     func answer(for outcome: GraphQLHTTPOutcome, of operation: ReadyOperation, media: GraphQLResponseMediaType)
         -> GraphQLAnswer
     {
-        GraphQLResponseWriter.answer(
+        let answer = GraphQLResponseWriter.answer(
             for: outcome, media: media, operationResolved: operation.operationResolved, cacheable: operation.cacheable)
+        let limit = configuration.maxResponseBytes
+        guard limit > 0, answer.body.count > limit else { return answer }
+        return GraphQLResponseWriter.tooLarge(answer, maxResponseBytes: limit, extensions: outcome.extensions)
     }
 
     /// 415 for a body that is not `application/json` in UTF-8 (the only request encoding we read;

@@ -67,6 +67,22 @@ enum GraphQLResponseWriter {
         }
     }
 
+    /// `answer` with its body over `maxResponseBytes` replaced: `data: null` and one error,
+    /// `RESPONSE_TOO_LARGE` with `maximum` and `actual` bytes, then `extensions`; 200 and
+    /// never cached, the upstream report kept (its requests were sent).
+    static func tooLarge(_ answer: GraphQLAnswer, maxResponseBytes: Int, extensions: JSONObject) -> GraphQLAnswer {
+        let error = GraphQLError(
+            "The response is larger than the limit of \(maxResponseBytes) bytes (\(answer.body.count)); none of its "
+                + "data is sent. Select fewer fields or smaller lists.",
+            extensions: JSONObject([
+                ("code", .string(GraphQLHTTPError.responseTooLargeCode)), ("maximum", .int(maxResponseBytes)),
+                ("actual", .int(answer.body.count)),
+            ]))
+        return GraphQLAnswer(
+            status: .ok, body: ExecutionResult(data: .null, errors: [error]).serialized(extensions: extensions),
+            report: answer.report)
+    }
+
     /// The answer for a document that did not parse or validate, or broke an operation limit:
     /// `GRAPHQL_PARSE_FAILED`, `GRAPHQL_VALIDATION_FAILED` or the limit's own code (e.g.
     /// `MAX_ALIASES_LIMIT`) on each error, 400 (graphql-response+json) or 200.

@@ -14,7 +14,7 @@ struct GatewaySetup {
     static let options: Set<String> = Set([
         "--demo", "--upstream", "--max-query-cost", "--schema", "--itunes-url", "--apple-music-url", "--rakuten-url",
         "--youtube-url", "--tmdb-url", "--timeout-ms", "--no-result-cache", "--record", "--replay", "--daily-quota",
-        "--query-cost-mode", "--upstream-concurrency",
+        "--query-cost-mode", "--upstream-concurrency", "--max-response-bytes",
     ]).union(MockOptions.names).union(StoreOptions.names)
 
     static let optionsHelp = """
@@ -36,6 +36,9 @@ struct GatewaySetup {
                                  time, the others' at midnight UTC); a call that would cross it is
                                  not sent (UPSTREAM_QUOTA_EXCEEDED). Default youtube=10000 (none with
                                  --demo); 0 = no limit
+          --max-response-bytes N the most bytes a response's data may take, checked while it is
+                                 written: over it the query stops and answers data: null with a
+                                 RESPONSE_TOO_LARGE error (default 16777216 = 16 MiB; 0 = no limit)
           --timeout-ms N         per-try upstream timeout (default 10000)
           --upstream-concurrency N
                                  upstream requests in flight per host, and searches one batch sends
@@ -100,6 +103,7 @@ struct GatewaySetup {
                 throw CLIError("--daily-quota: \(error.message)")
             }
         }
+        if let limit = try args.int("--max-response-bytes") { configuration.maxResponseBytes = limit }
         if args.flag("--no-result-cache") { configuration.cacheResults = false }
         if let limit = try args.int("--upstream-concurrency") {
             guard limit >= 1 else {

@@ -44,6 +44,9 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
         handlerConfiguration.operationLimits = try OperationLimitOptions.limits(
             args, over: handlerConfiguration.operationLimits)
         setup = try GatewaySetup.make(args)
+        // One limit for both layers: the gateway's executor stops writing at it, the HTTP layer
+        // checks the whole body (errors and extensions too).
+        handlerConfiguration.maxResponseBytes = setup.gateway.configuration.maxResponseBytes
         // A process-local store keeps today's byte-bounded LRU; a shared one keeps them for all.
         if !(setup.store is MemoryStore) {
             handlerConfiguration.persistedQueries.store = SharedPersistedDocuments(store: setup.store)

@@ -58,6 +58,7 @@ extension Gateway {
             for _ in runs { scheduler.enter() }
             let schema = self.schema
             let resolvers = self.resolvers
+            let maxResponseBytes = configuration.maxResponseBytes
             let results = await scope.cancellation.whileRunning {
                 await withTaskGroup(of: (Int, ExecutionResult).self) { group in
                     for run in runs {
@@ -69,7 +70,7 @@ extension Gateway {
                                 source: operation.prepared.source,
                                 variableValues: operation.variables, operationName: operation.operationName,
                                 resolvers: resolvers, context: request, activity: activity,
-                                planCache: operation.prepared.plans)
+                                planCache: operation.prepared.plans, maxResponseBytes: maxResponseBytes)
                             activity.finish()
                             return (run.index, result)
                         }

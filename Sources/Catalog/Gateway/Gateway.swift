@@ -142,11 +142,12 @@ public final class Gateway: Sendable {
         )
         let schema = self.schema
         let resolvers = self.resolvers
+        let maxResponseBytes = configuration.maxResponseBytes
         let result = await scope.cancellation.whileRunning {
             await GraphQL.execute(
                 schema: schema, document: prepared.document, source: prepared.source, variableValues: variables,
                 operationName: operationName, resolvers: resolvers, context: request, activity: scheduler,
-                planCache: prepared.plans)
+                planCache: prepared.plans, maxResponseBytes: maxResponseBytes)
         }
         // A cancelled execution may have stopped completing values without an error.
         if let cache, let resultKey, result.errors.isEmpty, !result.isRequestError, !Task.isCancelled,

@@ -53,6 +53,12 @@ public struct GatewayConfiguration: Sendable {
     /// read expires, and answer repeats from them (`--no-result-cache` turns it off).
     public var cacheResults: Bool
 
+    /// The most bytes one response's `data` may take, enforced while it is written
+    /// (`--max-response-bytes`): over it, the query stops and answers `data: null` with a
+    /// `RESPONSE_TOO_LARGE` error. 16 MiB by default; 0 for no limit.
+    public var maxResponseBytes = GatewayConfiguration.defaultMaxResponseBytes
+    public static let defaultMaxResponseBytes = 16 << 20
+
     /// Write every upstream exchange to this directory (`--record DIR`, `RecordingTransport`).
     public var recordDirectory: String? = nil
     /// Answer every upstream call from the recordings in this directory, never from the network

@@ -17,6 +17,10 @@
 ///   - activity: told when execution work is runnable, for batching loaders.
 ///   - planCache: where plans of this document are reused from and kept (usually
 ///     `PreparedDocument.plans`); only for executions with the same schema and resolvers.
+///   - maxResponseBytes: the most UTF-8 bytes `data` may take, checked while it is written
+///     (`ResponseSizeLimit`); 0 for no limit. Over it, execution stops (no further resolver
+///     runs) and the result is `data: null` with one error, `extensions.code`
+///     `RESPONSE_TOO_LARGE` and `maximum`, at the operation, `path` where it was crossed.
 /// - Returns: request errors (bad operation name, variable coercion) as an errors-only
 ///   result (`data == nil`); otherwise `data` plus any field errors. An operation type the
 ///   schema has no root for answers `data: null` with `Schema is not configured to execute
@@ -25,11 +29,12 @@ public func execute(
     schema: Schema, document: Document, source: Source, rootValue: FieldValue = .json(.object(JSONObject())),
     variableValues: JSONObject = JSONObject(), operationName: String? = nil,
     resolvers: any ExecutionResolvers = PropertyResolvers(), context: (any Sendable)? = nil,
-    activity: (any ExecutionActivity)? = nil, planCache: ExecutionPlanCache? = nil
+    activity: (any ExecutionActivity)? = nil, planCache: ExecutionPlanCache? = nil, maxResponseBytes: Int = 0
 ) async -> ExecutionResult {
     let prepared = prepareExecution(
         schema: schema, document: document, source: source, variableValues: variableValues,
-        operationName: operationName, resolvers: resolvers, context: context, allowsAsync: true, activity: activity)
+        operationName: operationName, resolvers: resolvers, context: context, allowsAsync: true, activity: activity,
+        maxResponseBytes: maxResponseBytes)
     guard case .success(let execution) = prepared else {
         if case .failure(let failure) = prepared { return ExecutionResult(data: nil, errors: failure.errors) }
         return ExecutionResult(data: nil)
@@ -54,21 +59,22 @@ public func execute(
             await execution.executeFieldsSerially(plan, rootValue: rootValue).bytes
         }
     }
-    return ExecutionResult(dataBuffer: data, errors: execution.collectedErrors)
+    return execution.result(data: data)
 }
 
 /// `execute` for resolvers that all answer synchronously (static data, the `exec` CLI,
 /// benchmarks): runs on the caller's thread, start to end. A resolver answering `.later`
-/// becomes a field error naming it. `planCache` as for `execute`.
+/// becomes a field error naming it. `planCache` and `maxResponseBytes` as for `execute`.
 public func executeSynchronously(
     schema: Schema, document: Document, source: Source, rootValue: FieldValue = .json(.object(JSONObject())),
     variableValues: JSONObject = JSONObject(), operationName: String? = nil,
     resolvers: any ExecutionResolvers = PropertyResolvers(), context: (any Sendable)? = nil,
-    planCache: ExecutionPlanCache? = nil
+    planCache: ExecutionPlanCache? = nil, maxResponseBytes: Int = 0
 ) -> ExecutionResult {
     let prepared = prepareExecution(
         schema: schema, document: document, source: source, variableValues: variableValues,
-        operationName: operationName, resolvers: resolvers, context: context, allowsAsync: false, activity: nil)
+        operationName: operationName, resolvers: resolvers, context: context, allowsAsync: false, activity: nil,
+        maxResponseBytes: maxResponseBytes)
     guard case .success(let execution) = prepared else {
         if case .failure(let failure) = prepared { return ExecutionResult(data: nil, errors: failure.errors) }
         return ExecutionResult(data: nil)
@@ -79,7 +85,7 @@ public func executeSynchronously(
     case .pending: data = nullJSON()  // unreachable: no holes without async resolvers
     case .serial(let plan): data = execution.executeFieldsSeriallyInline(plan, rootValue: rootValue)
     }
-    return ExecutionResult(dataBuffer: data, errors: execution.collectedErrors)
+    return execution.result(data: data)
 }
 
 func nullJSON() -> JSONByteBuffer {
@@ -92,7 +98,7 @@ func nullJSON() -> JSONByteBuffer {
 func prepareExecution(
     schema: Schema, document: Document, source: Source, variableValues: JSONObject, operationName: String?,
     resolvers: any ExecutionResolvers, context: (any Sendable)?, allowsAsync: Bool, activity: (any ExecutionActivity)?,
-    incremental: Bool = false
+    incremental: Bool = false, maxResponseBytes: Int = 0
 ) -> Result<ExecutionContext, RequestErrors> {
     let operation: OperationDefinition
     let fragments: [String: FragmentDefinition]
@@ -109,7 +115,8 @@ func prepareExecution(
             ExecutionContext(
                 schema: schema, source: source, operation: operation, fragments: fragments, variableValues: coerced,
                 resolvers: resolvers, contextValue: context, allowsAsync: allowsAsync, activity: activity,
-                incremental: incremental))
+                incremental: incremental,
+                responseLimit: maxResponseBytes > 0 ? ResponseSizeLimit(maxBytes: maxResponseBytes) : nil))
     }
 }
 
@@ -124,6 +131,17 @@ enum OperationStart {
 }
 
 extension ExecutionContext {
+    /// The result of a finished execution: `data` and the errors, or, when the response went
+    /// over its size limit, `data: null` and only the limit's error (the errors of the
+    /// positions it nulled on the way out are not the client's to fix).
+    func result(data: JSONByteBuffer) -> ExecutionResult {
+        if let responseLimit, responseLimit.isTripped {
+            return ExecutionResult(
+                dataBuffer: nullJSON(), errors: [responseLimit.error(locations: locations(of: [operation.loc]))])
+        }
+        return ExecutionResult(dataBuffer: data, errors: collectedErrors)
+    }
+
     /// ExecuteQuery / ExecuteMutation up to the first suspension (graphql-js
     /// `executeOperation`): root type lookup, root CollectFields, and the synchronous walk
     /// of a query's root selection set. Errors are recorded; a failure here nulls `data`.
@@ -167,6 +185,7 @@ extension ExecutionContext {
             record(error.error)
             return .done(nullJSON())
         }
+        responseLimit?.commit(out.buffer.count)
         return out.holes.isEmpty && !incremental ? .done(out.buffer) : .pending(out)
     }
 
@@ -185,6 +204,7 @@ extension ExecutionContext {
             let out = ResponseWriter(tracksFrames: true, incremental: deferMap.map { IncrementalWalk(deferMap: $0) })
             do throws(FieldFailure) {
                 try executeField(field, source: rootValue, path: path, out: out)
+                responseLimit?.commit(out.buffer.count)
                 let value = try await finish(out)
                 if index > 0 { data.append(UInt8(ascii: ",")) }
                 field.encodedKey.withUnsafeBufferPointer { data.append($0) }

@@ -42,6 +42,8 @@ extension ExecutionContext {
             }
         }
         buffer.append(UInt8(ascii: "}"))
+        // Per object, not per leaf: one comparison where a response grows by a whole object.
+        try responseLimit?.check(pending: buffer.count, path: path)
     }
 
     /// ExecuteField (§6.4): CoerceArgumentValues (planned), ResolveFieldValue, then

@@ -20,12 +20,15 @@ final class ExecutionContext: Sendable {
     /// True for `executeIncrementally`: CollectFields honours `@defer` and list completion
     /// `@stream` (IncrementalExecution.swift); false ignores both, as the spec allows.
     let incremental: Bool
+    /// The most bytes `data` may take (`execute(maxResponseBytes:)`); nil: no limit.
+    let responseLimit: ResponseSizeLimit?
     private let errors = Mutex<[GraphQLError]>([])
 
     init(
         schema: Schema, source: Source, operation: OperationDefinition, fragments: [String: FragmentDefinition],
         variableValues: JSONObject, resolvers: any ExecutionResolvers, contextValue: (any Sendable)?,
-        allowsAsync: Bool, activity: (any ExecutionActivity)?, incremental: Bool = false
+        allowsAsync: Bool, activity: (any ExecutionActivity)?, incremental: Bool = false,
+        responseLimit: ResponseSizeLimit? = nil
     ) {
         self.schema = schema
         self.source = source
@@ -37,6 +40,7 @@ final class ExecutionContext: Sendable {
         self.allowsAsync = allowsAsync
         self.activity = activity
         self.incremental = incremental
+        self.responseLimit = responseLimit
     }
 
     /// The same execution with an error list of its own: a deferred execution group or a
@@ -52,6 +56,7 @@ final class ExecutionContext: Sendable {
         self.allowsAsync = parent.allowsAsync
         self.activity = parent.activity
         self.incremental = parent.incremental
+        self.responseLimit = parent.responseLimit
     }
 
     func record(_ error: GraphQLError) {

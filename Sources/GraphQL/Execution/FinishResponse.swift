@@ -78,7 +78,8 @@ extension ExecutionContext {
     private func fill(_ field: PendingField) async -> Result<FinishedValue, FieldFailure> {
         // A cancelled request (its deadline passed, its client left) stops here instead of
         // resolving and completing values nobody will read.
-        if Task.isCancelled { return .failure(cancelled(field)) }
+        // So does one whose response went over its size limit: nothing more is sent upstream.
+        if Task.isCancelled || responseLimit?.isTripped == true { return .failure(cancelled(field)) }
         let value: FieldValue
         do {
             value = try await field.work()
@@ -92,6 +93,7 @@ extension ExecutionContext {
         let path = ResponsePath(prefix: field.path)
         do throws(FieldFailure) {
             try completeValue(field.shape, field: field.plan, value: value, path: path, out: out)
+            responseLimit?.commit(out.buffer.count)
             return .success(try await finish(out))
         } catch {
             return .failure(error)
