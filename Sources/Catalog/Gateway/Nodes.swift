@@ -32,7 +32,8 @@ struct AlbumNode: PropertyReadable, TypeNameProviding {
     var typeName: String { "Album" }
 
     func property(_ name: String) -> FieldValue {
-        switch name {
+        if album.missingFields.contains(name) { return missingField(name, of: typeName, id: album.id, album.source) }
+        return switch name {
         case "id": .json(.string(GlobalID(album.source, .album, album.id).description))
         case "title": .json(.string(album.title))
         case "artistName": .json(.string(album.artistName))
@@ -64,14 +65,14 @@ struct TrackNode: PropertyReadable, TypeNameProviding {
         case "discNumber": track.discNumber.map { .json(.int($0)) } ?? .null
         case "durationMs": track.durationMs.map { .json(.int($0)) } ?? .null
         case "previewUrl": json(track.previewURL)
-        case "artistName": json(track.artistName ?? album?.album.artistName)
+        case "artistName": json(track.artistName ?? album?.album.knownArtistName)
         default: .null
         }
     }
 
     /// The words a video search for this track uses: "artist title".
     var videoSearchTerm: String {
-        let artist = track.artistName ?? album?.album.artistName ?? ""
+        let artist = track.artistName ?? album?.album.knownArtistName ?? ""
         return artist.isEmpty ? track.title : "\(artist) \(track.title)"
     }
 }
@@ -85,7 +86,8 @@ struct VideoNode: PropertyReadable, TypeNameProviding {
     var typeName: String { "Video" }
 
     func property(_ name: String) -> FieldValue {
-        switch name {
+        if video.missingFields.contains(name) { return missingField(name, of: typeName, id: video.id, video.source) }
+        return switch name {
         case "id": .json(.string(GlobalID(video.source, .video, video.id).description))
         case "title": .json(.string(video.title))
         case "channelTitle": json(video.channelTitle)
@@ -107,7 +109,8 @@ struct MovieNode: PropertyReadable, TypeNameProviding {
     var typeName: String { "Movie" }
 
     func property(_ name: String) -> FieldValue {
-        switch name {
+        if movie.missingFields.contains(name) { return missingField(name, of: typeName, id: movie.id, movie.source) }
+        return switch name {
         case "id": .json(.string(GlobalID(.tmdb, .movie, movie.id).description))
         case "title": .json(.string(movie.title))
         case "originalTitle": json(movie.originalTitle)
@@ -125,6 +128,21 @@ let modelProperties: [String: Set<String>] = [
     "Artist": ArtistNode.properties, "Album": AlbumNode.properties, "Track": TrackNode.properties,
     "Video": VideoNode.properties, "Movie": MovieNode.properties,
 ]
+
+/// A non-null field the upstream record lacks (`missingFields`): never a made-up value, but an
+/// error at the field's path, `UPSTREAM_BAD_RESPONSE` with `service` and the field's
+/// coordinate, so the executor nulls the nearest nullable position around it (spec §6.4.4).
+/// Given as a pending value because a property read cannot throw; it fails when awaited.
+private func missingField(_ name: String, of typeName: String, id: String, _ service: UpstreamService) -> FieldValue {
+    let error = GraphQLError(
+        "\(service) sent \(typeName.lowercased()) \(id) without its \(name), a non-null field; it is not made up, so "
+            + "the \(typeName.lowercased()) is null where the schema allows.",
+        extensions: JSONObject([
+            ("code", .string("UPSTREAM_BAD_RESPONSE")), ("service", .string(service.rawValue)),
+            ("field", .string("\(typeName).\(name)")),
+        ]))
+    return .pending(PendingValue { throw error })
+}
 
 private func json(_ text: String?) -> FieldValue {
     text.map { .json(.string($0)) } ?? .null

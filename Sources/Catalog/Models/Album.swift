@@ -19,6 +19,12 @@ public struct Album: Sendable, Hashable {
     /// (Rakuten Books never does).
     public var copyright: String?
     public var source: UpstreamService
+    /// The non-null schema fields the upstream record did not carry (e.g. `"title"`): their
+    /// placeholders above are never answered; the field is an error at its path instead.
+    public var missingFields: Set<String> = []
+
+    /// `artistName`, nil when the upstream sent none.
+    public var knownArtistName: String? { missingFields.contains("artistName") ? nil : artistName }
 
     public init(
         id: String, title: String, artistId: String? = nil, artistName: String, releaseDate: String? = nil,

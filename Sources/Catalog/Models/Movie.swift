@@ -16,6 +16,9 @@ public struct Movie: Sendable, Hashable {
     /// How many votes `voteAverage` averages (`vote_count`).
     public var voteCount: Int?
     public var source: UpstreamService
+    /// The non-null schema fields the upstream record did not carry (e.g. `"title"`): their
+    /// placeholders above are never answered; the field is an error at its path instead.
+    public var missingFields: Set<String> = []
 
     public init(
         id: String, title: String, originalTitle: String? = nil, originalLanguage: String? = nil,

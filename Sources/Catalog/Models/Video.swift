@@ -20,6 +20,9 @@ public struct Video: Sendable, Hashable {
     /// TMDB video type (`Trailer`, `Teaser`, `Clip`, …); nil for other sources.
     public var type: String?
     public var source: UpstreamService
+    /// The non-null schema fields the upstream record did not carry (e.g. `"title"`): their
+    /// placeholders above are never answered; the field is an error at its path instead.
+    public var missingFields: Set<String> = []
 
     public init(
         id: String, title: String, description: String? = nil, channelTitle: String? = nil, publishedAt: String? = nil,

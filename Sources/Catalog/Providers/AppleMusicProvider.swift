@@ -354,9 +354,11 @@ struct AMResource: Decodable {
 
     var album: Album? {
         guard type == "albums", let a = attributes, let name = a.name else { return nil }
-        return Album(
+        var album = Album(
             id: id, title: name, artistName: a.artistName ?? "", releaseDate: a.releaseDate, trackCount: a.trackCount,
             genre: genre, artworkURL: artworkURL, url: a.url, copyright: a.copyright, source: .appleMusic)
+        if a.artistName == nil { album.missingFields.insert("artistName") }
+        return album
     }
 
     var track: Track? { track(albumId: nil) }

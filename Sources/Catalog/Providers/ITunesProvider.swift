@@ -166,9 +166,11 @@ extension ITunesProvider {
         var result: [String: [Album]] = [:]
         var currentArtist: String?
         for record in try decodeRecords(status: status, headers: headers, body: body) {
-            if let artist = record.artist {
-                currentArtist = artist.id
-                result[artist.id, default: []] = result[artist.id] ?? []
+            // The wrapper's id is all the grouping needs: a wrapper without its name still owns
+            // the albums after it (which then answer their own fields, or errors for what they lack).
+            if record.wrapperType == "artist", let artistId = record.artistId {
+                currentArtist = String(artistId)
+                result[String(artistId), default: []] = result[String(artistId)] ?? []
             } else if let album = record.album, let owner = currentArtist {
                 result[owner, default: []].append(album)
             }
@@ -258,12 +260,14 @@ struct ITunesRecord: Decodable {
 
     var album: Album? {
         guard wrapperType == "collection", let collectionId, let collectionName else { return nil }
-        return Album(
+        var album = Album(
             id: String(collectionId), title: collectionName, artistId: artistId.map(String.init),
             artistName: artistName ?? "", releaseDate: releaseDate.map { String($0.prefix(10)) },
             trackCount: trackCount,
             genre: primaryGenreName, artworkURL: artworkUrl100, url: collectionViewUrl, copyright: copyright,
             source: .iTunes)
+        if artistName == nil { album.missingFields.insert("artistName") }
+        return album
     }
 
     /// Audio tracks; music videos are `musicVideo`.

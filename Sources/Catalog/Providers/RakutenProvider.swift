@@ -219,10 +219,11 @@ struct RakutenItem: Decodable {
                 trackNumber: index + 1, source: .rakuten)
         }
         let artwork = largeImageUrl.flatMap { $0.isEmpty || $0.contains("noimage") ? nil : $0 }
-        let album = Album(
+        var album = Album(
             id: jan, title: title, artistName: artistName ?? "",
             releaseDate: salesDate.flatMap(RakutenProvider.isoDate(fromSalesDate:)),
             trackCount: tracks.isEmpty ? nil : tracks.count, artworkURL: artwork, url: itemUrl, source: .rakuten)
+        if artistName == nil { album.missingFields.insert("artistName") }
         return AlbumWithTracks(album: album, tracks: tracks)
     }
 }

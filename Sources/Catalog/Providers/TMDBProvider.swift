@@ -129,8 +129,10 @@ extension TMDBProvider {
                 case "Vimeo": "https://vimeo.com/" + QueryEncoding.percentEncode(key)
                 default: nil
                 }
-            return Video(
+            var video = Video(
                 id: key, title: v.name ?? "", publishedAt: v.publishedAt, url: url, type: v.type, source: .tmdb)
+            if v.name == nil { video.missingFields.insert("title") }
+            return video
         }
     }
 
@@ -182,13 +184,16 @@ struct TMDBMovieRecord: Decodable {
     }
 
     /// `release_date` `""` → nil, `poster_path` null → no poster.
+    /// A movie without any title (TMDB's own or its original one) keeps `title` missing.
     func movie(imageBaseURL: String) -> Movie {
-        Movie(
+        var movie = Movie(
             id: String(id), title: title ?? originalTitle ?? "", originalTitle: originalTitle,
             originalLanguage: originalLanguage, overview: overview,
             releaseDate: (releaseDate?.isEmpty ?? true) ? nil : releaseDate,
             posterURL: posterPath.map { imageBaseURL + TMDBProvider.posterSize + $0 }, voteAverage: voteAverage,
             voteCount: voteCount)
+        if title == nil && originalTitle == nil { movie.missingFields.insert("title") }
+        return movie
     }
 }
 

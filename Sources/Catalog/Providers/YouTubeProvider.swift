@@ -180,10 +180,12 @@ struct YTSnippet: Decodable {
     func video(id: String, escaped: Bool) -> Video {
         let text: (String?) -> String? = { value in escaped ? value.map(HTMLEntities.decode) : value }
         let thumbnail = ["high", "medium", "default"].lazy.compactMap { self.thumbnails?[$0]?.url }.first
-        return Video(
+        var video = Video(
             id: id, title: text(title) ?? "", description: text(description), channelTitle: text(channelTitle),
             publishedAt: publishedAt, thumbnailURL: thumbnail, url: YouTubeProvider.watchURL(videoId: id),
             source: .youTube)
+        if title == nil { video.missingFields.insert("title") }
+        return video
     }
 }
 

@@ -19,6 +19,9 @@ import Foundation
 ///   a body as text, JSON escapes and all;
 /// - `padBytes`: the normal answer padded with trailing spaces (still the same JSON) to at
 ///   least this many bytes, the way a misbehaving upstream sends a huge body;
+/// - `omitKeys`: the normal answer with every object member of these names removed, at any
+///   depth (`["title"]` drops `snippet.title`), the way an upstream leaves out a field its
+///   documentation calls optional;
 /// - `everyNth`: apply the rule only to the Nth, 2Nth, … request matching the prefix
 ///   (counted from when the rules were set); other requests are answered normally.
 struct FaultRule: Decodable, Sendable, Equatable {
@@ -31,6 +34,7 @@ struct FaultRule: Decodable, Sendable, Equatable {
     var html: Bool?
     var echo: Bool?
     var padBytes: Int?
+    var omitKeys: [String]?
     var everyNth: Int?
 
     enum ParseError: Error, CustomStringConvertible {
@@ -49,7 +53,7 @@ struct FaultRule: Decodable, Sendable, Equatable {
             table = try JSONDecoder().decode([String: FaultRule].self, from: Data(body))
         } catch {
             throw .invalid(
-                "expected a JSON object of path prefix → {status, latencyMs, retryAfter, hang, malformed, truncated, html, echo, padBytes, everyNth}"
+                "expected a JSON object of path prefix → {status, latencyMs, retryAfter, hang, malformed, truncated, html, echo, padBytes, omitKeys, everyNth}"
             )
         }
         for (prefix, rule) in table {
@@ -77,8 +81,25 @@ struct FaultRule: Decodable, Sendable, Equatable {
         if let html { members.append(("html", .bool(html))) }
         if let echo { members.append(("echo", .bool(echo))) }
         if let padBytes { members.append(("padBytes", .int(padBytes))) }
+        if let omitKeys { members.append(("omitKeys", .array(omitKeys.map { .string($0) }))) }
         if let everyNth { members.append(("everyNth", .int(everyNth))) }
         return .object(members)
+    }
+
+    /// `body` (JSON) without the object members named in `keys`, at any depth; a body that is
+    /// not JSON stays as it is.
+    static func omitting(_ keys: Set<String>, from body: [UInt8]) -> [UInt8] {
+        func strip(_ value: Any) -> Any {
+            if let object = value as? [String: Any] {
+                return object.filter { !keys.contains($0.key) }.mapValues(strip)
+            }
+            if let array = value as? [Any] { return array.map(strip) }
+            return value
+        }
+        guard let parsed = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]),
+            let data = try? JSONSerialization.data(withJSONObject: strip(parsed), options: [.fragmentsAllowed])
+        else { return body }
+        return Array(data)
     }
 
     /// The response after the body-changing faults (`status`, `html`, `echo`, `malformed`,
@@ -99,6 +120,7 @@ struct FaultRule: Decodable, Sendable, Equatable {
             response = service.errorResponse(status: status)
         } else {
             response = normal()
+            if let omitKeys, !omitKeys.isEmpty { response.body = Self.omitting(Set(omitKeys), from: response.body) }
             if malformed == true { response.body = Self.malform(response.body) }
             if truncated == true { response.body = Array(response.body.prefix(response.body.count / 2)) }
             if let padBytes, response.body.count < padBytes {
