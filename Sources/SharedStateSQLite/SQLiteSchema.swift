@@ -37,8 +37,11 @@ enum SQLiteSchema {
         PRAGMA user_version = \(version);
         """
 
-    /// A connection to the store file at `path`, checked (and laid out when new), in WAL mode.
-    static func open(path: String, reset: Bool, busyTimeoutMs: Int) throws(SQLiteStoreError) -> SQLiteConnection {
+    /// A connection to the store file at `path`, checked (and laid out when new), in WAL mode,
+    /// and where a file that was not a store went (`reset`), else nil.
+    static func open(path: String, reset: Bool, busyTimeoutMs: Int) throws(SQLiteStoreError)
+        -> (connection: SQLiteConnection, setAside: String?)
+    {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
             do {
@@ -49,11 +52,10 @@ enum SQLiteSchema {
             }
         }
         do {
-            return try openChecked(path: path, busyTimeoutMs: busyTimeoutMs)
+            return (try openChecked(path: path, busyTimeoutMs: busyTimeoutMs), nil)
         } catch let error where error.code == .notAStore && reset {
-            let aside = path + ".bad"
+            let aside = asideName(path)
             for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
-                _ = try? FileManager.default.removeItem(atPath: aside + suffix)
                 do {
                     try FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
                 } catch {
@@ -61,8 +63,23 @@ enum SQLiteSchema {
                         .cannotOpen, "--store-reset cannot move \(path + suffix) aside: \(error.localizedDescription)")
                 }
             }
-            return try openChecked(path: path, busyTimeoutMs: busyTimeoutMs)
+            return (try openChecked(path: path, busyTimeoutMs: busyTimeoutMs), aside)
         }
+    }
+
+    /// Where `--store-reset` moves a file that is not a store: `PATH.bad`, or `PATH.bad.1`,
+    /// `PATH.bad.2` … when that is taken, so that an earlier reset's file is never overwritten.
+    static func asideName(_ path: String) -> String {
+        let taken = { (name: String) in
+            ["", "-wal", "-shm"].contains { FileManager.default.fileExists(atPath: name + $0) }
+        }
+        var name = path + ".bad"
+        var number = 0
+        while taken(name) {
+            number += 1
+            name = path + ".bad.\(number)"
+        }
+        return name
     }
 
     private static func openChecked(path: String, busyTimeoutMs: Int) throws(SQLiteStoreError) -> SQLiteConnection {
@@ -101,7 +118,8 @@ enum SQLiteSchema {
                 throw SQLiteStoreError(
                     .notAStore,
                     "the store file \(path) is not a MusicGraph store (\(failure.message)); move it away, "
-                        + "point --store elsewhere, or pass --store-reset to replace it (it is kept as \(path).bad)")
+                        + "point --store elsewhere, or pass --store-reset to replace it (it is kept as \(path).bad, or .bad.1, .bad.2 … when that is taken)"
+                )
             }
             throw SQLiteStoreError(.cannotOpen, "cannot use the store file \(path): \(failure.message)")
         } catch let error as SQLiteStoreError {
@@ -124,7 +142,7 @@ enum SQLiteSchema {
                 .notAStore,
                 "the store file \(path) is another application's SQLite database (application_id \(id), "
                     + "\(objects) schema objects); point --store elsewhere, or pass --store-reset to replace it "
-                    + "(it is kept as \(path).bad)")
+                    + "(it is kept as \(path).bad, or .bad.1, .bad.2 … when that is taken)")
         }
         guard version <= Self.version else {
             throw SQLiteStoreError(

@@ -25,6 +25,9 @@ public final class SQLiteStore: SharedStore, @unchecked Sendable {
     public let maxEntryBytes: Int
     /// The most persisted documents kept at once.
     public let maxDocuments: Int
+    /// Where `reset` moved a file that was not a store (`PATH.bad`, `PATH.bad.1`, …); nil when
+    /// nothing was moved.
+    public let setAside: String?
     private let clock: WallClock
     private let connection: SQLiteConnection
     private let queue: DispatchQueue
@@ -36,8 +39,10 @@ public final class SQLiteStore: SharedStore, @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - reset: replace a file that is not a MusicGraph store (a foreign or corrupt file):
-    ///     it is renamed to `PATH.bad` (with its `-wal` and `-shm`), and an empty store takes
-    ///     its place. Without it such a file is left untouched and the init throws.
+    ///     it is renamed to `PATH.bad` (with its `-wal` and `-shm`; `PATH.bad.1`, `.bad.2` … when
+    ///     an earlier reset's file is there: none is overwritten), and an empty store takes its
+    ///     place (`setAside` names where it went). Without it such a file is left untouched and
+    ///     the init throws.
     /// - Throws: `SQLiteStoreError` `.cannotOpen` (no such directory, no permission),
     ///   `.notAStore` (the file is not SQLite, is damaged, or is another application's
     ///   database), `.newerVersion` (written by a later MusicGraph).
@@ -50,7 +55,7 @@ public final class SQLiteStore: SharedStore, @unchecked Sendable {
         self.maxDocuments = max(0, maxDocuments)
         self.clock = clock
         self.queue = DispatchQueue(label: "musicgraph.sqlite-store")
-        self.connection = try SQLiteSchema.open(path: path, reset: reset, busyTimeoutMs: busyTimeoutMs)
+        (self.connection, self.setAside) = try SQLiteSchema.open(path: path, reset: reset, busyTimeoutMs: busyTimeoutMs)
     }
 
     /// Runs `body` on the store's queue.

@@ -117,6 +117,8 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
 /// follow it while idle, and logs each change: an unreachable store at start-up is one line
 /// saying the gateway runs degraded, not a failure.
 private func watchStore(_ gateway: Gateway) async {
+    // /metrics and refused documents' extensions show today's stored spend before any query runs.
+    await gateway.ledger.loadStoredCounts()
     guard let health = gateway.storeHealth else { return }
     await gateway.probeStore()
     var up = health.snapshot.up

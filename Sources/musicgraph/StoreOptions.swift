@@ -12,8 +12,10 @@ enum StoreOptions {
                                  (env MUSICGRAPH_STORE): memory (this process only), sqlite:PATH
                                  (a file the processes of one machine share, kept across restarts) or
                                  redis://HOST:PORT[/DB] (a fleet). Default: memory
-          --store-reset          replace a store file that is corrupt or not ours with an empty one
-                                 (without it such a file is reported and left alone)
+          --store-reset          replace a store file that is corrupt or not ours with an empty one;
+                                 the old file is kept as PATH.bad, or PATH.bad.1, PATH.bad.2 … when
+                                 an earlier one is there (none is overwritten). Without it such a
+                                 file is reported and left alone
 
         """
 
@@ -41,7 +43,11 @@ enum StoreOptions {
             return MemoryStore()
         case .sqlite(let path):
             do {
-                return try SQLiteStore(path: path, reset: reset)
+                let store = try SQLiteStore(path: path, reset: reset)
+                if let aside = store.setAside {
+                    writeStderr("musicgraph: --store-reset: \(path) was not a store; kept it as \(aside)")
+                }
+                return store
             } catch {
                 throw CLIError("--store \(location): \(error.message)")
             }

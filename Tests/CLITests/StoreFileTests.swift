@@ -35,4 +35,49 @@ import Testing
         #expect(Self.extensions(warm, "upstream")["cacheHits"] as? Int == 3)
         #expect((warm["data"] as? NSDictionary) == (cold["data"] as? NSDictionary))
     }
+
+    @Test func aNewProcessReportsTheQuotaSpentTodayOnItsStoreBeforeItSends() throws {
+        let tree = try TemporaryTree(text: [:])
+        defer { tree.remove() }
+        let arguments = [
+            "query", "--demo", "--store", "sqlite:" + tree.path("store.sqlite"), "--daily-quota", "youtube=1000", "-",
+        ]
+        let search = try CLI.run(
+            arguments, stdin: #"{ videos(query: "Thunderstruck", first: 1) { title } }"#, environment: Self.environment)
+        #expect(search.status == 0, "\(search.stderr)")
+        let spent = Self.extensions(Self.json(search.stdout), "quota")["youtube"] as? [String: Any]
+        #expect(spent?["used"] as? Int == 100)
+        // A query that sends nothing to YouTube, in a new process: it reports the stored count.
+        let other = try CLI.run(arguments, stdin: #"{ artist(name: "AC/DC") { name } }"#, environment: Self.environment)
+        #expect(other.status == 0, "\(other.stderr)")
+        let reported = Self.extensions(Self.json(other.stdout), "quota")["youtube"] as? [String: Any]
+        #expect(reported?["used"] as? Int == 100)
+        #expect(reported?["limit"] as? Int == 1000)
+    }
+
+    @Test func storeResetNeverOverwritesAnEarlierResetsFile() throws {
+        let tree = try TemporaryTree(text: [:])
+        defer { tree.remove() }
+        let file = tree.path("store.sqlite")
+        for round in 0..<2 {
+            // Someone else's file where the store was (the last run's -wal and -shm gone with it).
+            for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }
+            try Data("notes, round \(round)\n".utf8).write(to: URL(fileURLWithPath: file))
+            let refused = try CLI.run(
+                ["query", "--demo", "--store", "sqlite:" + file, "-"], stdin: Self.nested, environment: Self.environment
+            )
+            #expect(refused.status == 2)
+            #expect(refused.stderr.contains("--store-reset"))
+            let reset = try CLI.run(
+                ["query", "--demo", "--store", "sqlite:" + file, "--store-reset", "-"], stdin: Self.nested,
+                environment: Self.environment)
+            #expect(reset.status == 0, "\(reset.stderr)")
+            let aside = file + (round == 0 ? ".bad" : ".bad.1")
+            #expect(reset.stderr.contains("kept it as \(aside)"), "\(reset.stderr)")
+        }
+        #expect(try String(contentsOfFile: file + ".bad", encoding: .utf8) == "notes, round 0\n")
+        #expect(try String(contentsOfFile: file + ".bad.1", encoding: .utf8) == "notes, round 1\n")
+        let help = try CLI.run(["serve", "--help"])
+        #expect(help.stdout.contains("PATH.bad.1"))
+    }
 }

@@ -252,6 +252,26 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file + ".bad")) == garbage)
     }
 
+    @Test func aSecondResetKeepsTheFirstResetsFileAndNumbersItsOwn() throws {
+        let directory = Directory()
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
+        let file = URL(fileURLWithPath: directory.file)
+        var kept: [Data] = []
+        for round in 0..<3 {
+            let garbage = Data("not a database, round \(round)\n".utf8)
+            try garbage.write(to: file)
+            kept.append(garbage)
+            let store = try SQLiteStore(path: directory.file, reset: true)
+            #expect(store.setAside == directory.file + (round == 0 ? ".bad" : ".bad.\(round)"))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file + ".bad")) == kept[0])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file + ".bad.1")) == kept[1])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file + ".bad.2")) == kept[2])
+        // A store that is fine is opened, not moved.
+        #expect(try SQLiteStore(path: directory.file, reset: true).setAside == nil)
+    }
+
     @Test func aMissingDirectoryIsCreatedAndAnUnwritableOneIsACannotOpen() throws {
         let directory = Directory()
         defer { directory.remove() }

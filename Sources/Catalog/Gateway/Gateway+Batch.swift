@@ -29,6 +29,7 @@ extension Gateway {
     ///   budget, `maxQueryCost` for each of them (their reads are shared, so the spend cannot be
     ///   told apart): the batch never sends more than the sum of what they may spend.
     public func execute(batch operations: [GatewayOperation]) async -> [GatewayResponse] {
+        await ledger.loadStoredCounts()
         var responses = [GatewayResponse?](repeating: nil, count: operations.count)
         var runs: [(index: Int, estimated: Int, resultKey: ExactStringKey?)] = []
         for (index, operation) in operations.enumerated() {

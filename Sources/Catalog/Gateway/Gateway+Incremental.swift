@@ -46,6 +46,7 @@ extension Gateway {
         prepared: PreparedDocument, operationName: String?, variables: JSONObject,
         deliver: (GatewayIncrementalPayload) async -> Bool
     ) async {
+        await ledger.loadStoredCounts()
         let estimate = estimatedCost(prepared: prepared, operationName: operationName, variables: variables)
         if let refusal = costRefusal(estimate) {
             _ = await deliver(

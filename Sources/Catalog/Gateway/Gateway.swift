@@ -132,6 +132,8 @@ public final class Gateway: Sendable {
     public func execute(prepared: PreparedDocument, operationName: String?, variables: JSONObject) async
         -> GatewayResponse
     {
+        // A new process reports what the store says was spent today, not 0 until it sends.
+        await ledger.loadStoredCounts()
         let resultKey = resultKey(prepared: prepared, operationName: operationName, variables: variables)
         if let resultKey, let hit = cachedResponse(resultKey: resultKey) { return hit }
         let estimate = estimatedCost(prepared: prepared, operationName: operationName, variables: variables)

@@ -109,6 +109,26 @@ public final class QuotaLedger: Sendable {
         }
     }
 
+    /// Reads today's shared count of every limited provider this process has not seen a count
+    /// of today, so that a new process (a `query`, a restarted `serve`) reports the units spent
+    /// before it started instead of 0. One read per provider per day once it succeeds; a store
+    /// that fails leaves the count unknown (read again next time).
+    public func loadStoredCounts() async {
+        let now = clock.nowMs()
+        let unseen = local.withLock { local in
+            limits.keys.filter { service in
+                guard let seen = local[service] else { return true }
+                return now < seen.day.startMs || now >= seen.day.endMs
+            }
+        }
+        for service in unseen.sorted(by: { $0.rawValue < $1.rawValue }) {
+            let day = QuotaDay.of(service, atMs: now)
+            if let used = try? await store.counter(Self.counterKey(service, day)) {
+                note(service, day: day, used: used)
+            }
+        }
+    }
+
     private func note(_ service: UpstreamService, day: QuotaDay, used: Int) {
         local.withLock { local in
             // A later day's count wins over an earlier day's that arrives late.
