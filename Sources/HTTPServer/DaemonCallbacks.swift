@@ -45,7 +45,7 @@ enum DaemonCallbacks {
         case .proceed:
             return .YES
         case .respond(let response):
-            return queue(response, on: connection, closing: daemon.isDraining)
+            return queue(response, on: connection, daemon: daemon)
         case .handle, .handleOversized:
             let oversized = action == .handleOversized
             let body = context.takeBody()
@@ -55,7 +55,7 @@ enum DaemonCallbacks {
                 rawQuery: String(context.rawQuery), headers: headers(of: connection), body: oversized ? [] : body,
                 bodyExceededLimit: oversized, abandonment: context.abandonment)
             guard let response = daemon.handle(context, request: request) else { return .YES }  // suspended
-            return queue(response, on: connection, closing: daemon.isDraining)
+            return queue(response, on: connection, daemon: daemon)
         }
     }
 
@@ -114,10 +114,17 @@ enum DaemonCallbacks {
         return headers
     }
 
-    private static func queue(_ response: HTTPResponse, on connection: OpaquePointer, closing: Bool) -> MHD_Result {
-        let created = response.body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(
-                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+    private static func queue(_ response: HTTPResponse, on connection: OpaquePointer, daemon: DaemonState)
+        -> MHD_Result
+    {
+        let created: OpaquePointer?
+        if let stream = response.bodyStream {
+            created = streamedResponse(stream, on: connection, daemon: daemon)
+        } else {
+            created = response.body.withUnsafeBytes { bytes in
+                MHD_create_response_from_buffer(
+                    bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+            }
         }
         guard let created else { return .NO }
         defer { MHD_destroy_response(created) }
@@ -128,12 +135,56 @@ enum DaemonCallbacks {
                 field.value.withCString { value in MHD_add_response_header(created, name, value) }
             }
         }
-        if closing {
+        if daemon.isDraining {
             _ = MHD_add_response_header(created, "Connection", "close")
         }
         // libmicrohttpd refuses codes outside 100...999 by dropping the connection; a handler bug
         // should cost the client a 500, not a reset.
         let status = (100...999).contains(response.status.code) ? response.status.code : 500
         return MHD_queue_response(connection, UInt32(status), created)
+    }
+
+    /// A response of unknown size (chunked) whose bytes `stream` gives as they are written. The
+    /// stream is retained for libmicrohttpd until it calls the free callback.
+    private static func streamedResponse(_ stream: HTTPBodyStream, on connection: OpaquePointer, daemon: DaemonState)
+        -> OpaquePointer?
+    {
+        let watched = mg_mhd_connection_socket_context(connection).map {
+            Unmanaged<WatchedConnection>.fromOpaque($0).takeUnretainedValue()
+        }
+        stream.attach(
+            HTTPBodyStream.Attachment(connection: ConnectionHandle(raw: connection), watched: watched, daemon: daemon))
+        let box = Unmanaged.passRetained(StreamBox(stream: stream, daemon: daemon)).toOpaque()
+        // 16 KiB per read: a part of an incremental answer is usually smaller, and one read then
+        // sends it whole.
+        let created = MHD_create_response_from_callback(
+            UInt64.max, 16 << 10,
+            { cls, _, buffer, max in
+                guard let cls, let buffer else { return -2 }
+                return Unmanaged<StreamBox>.fromOpaque(cls).takeUnretainedValue().stream.read(into: buffer, max: max)
+            }, box,
+            { cls in
+                guard let cls else { return }
+                let box = Unmanaged<StreamBox>.fromOpaque(cls).takeRetainedValue()
+                box.daemon.streamReleased(box.stream)
+            })
+        guard created != nil else {
+            Unmanaged<StreamBox>.fromOpaque(box).release()
+            stream.abandon(.shutdown)
+            return nil
+        }
+        daemon.streamQueued(stream)
+        return created
+    }
+}
+
+/// What a streamed response's callbacks get as their `cls`.
+private final class StreamBox: Sendable {
+    let stream: HTTPBodyStream
+    let daemon: DaemonState
+
+    init(stream: HTTPBodyStream, daemon: DaemonState) {
+        self.stream = stream
+        self.daemon = daemon
     }
 }

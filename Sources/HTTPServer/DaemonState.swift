@@ -14,6 +14,9 @@ final class DaemonState: Sendable {
         /// Requests whose handler answers later and has not answered yet: suspended connections,
         /// and any whose work is still in its synchronous start.
         var suspended: [ObjectIdentifier: RequestContext] = [:]
+        /// Streamed bodies being sent: a shutdown past its grace abandons them, since
+        /// `MHD_stop_daemon` must not find their connections suspended between two writes.
+        var streams: [ObjectIdentifier: HTTPBodyStream] = [:]
         /// Shutdown answered every suspended request; new ones are answered 503 at once.
         var forced = false
     }
@@ -61,6 +64,31 @@ final class DaemonState: Sendable {
             registry.withLock { _ = $0.suspended.removeValue(forKey: ObjectIdentifier(context)) }
         }
         active.subtract(1, ordering: .releasing)
+    }
+
+    /// A resume is about to be made from outside the registry (a streamed body's next write).
+    func resumeStarted() {
+        resumesInProgress.add(1, ordering: .sequentiallyConsistent)
+    }
+
+    func resumeEnded() {
+        resumesInProgress.subtract(1, ordering: .sequentiallyConsistent)
+    }
+
+    /// A streamed body was queued: kept until libmicrohttpd releases it, and abandoned at once
+    /// when a shutdown already abandoned the others.
+    func streamQueued(_ stream: HTTPBodyStream) {
+        let accepted = registry.withLock { registry in
+            guard !registry.forced else { return false }
+            registry.streams[ObjectIdentifier(stream)] = stream
+            return true
+        }
+        if !accepted { stream.abandon(.shutdown) }
+    }
+
+    func streamReleased(_ stream: HTTPBodyStream) {
+        registry.withLock { _ = $0.streams.removeValue(forKey: ObjectIdentifier(stream)) }
+        stream.released()
     }
 
     func beginDraining() {
@@ -171,16 +199,20 @@ final class DaemonState: Sendable {
         }
     }
 
-    /// Answers every request still waiting for its handler with `response`; requests suspended
-    /// later are answered the same way as soon as they are.
+    /// Answers every request still waiting for its handler with `response`, and abandons every
+    /// streamed body still being sent; requests suspended and bodies queued later are treated
+    /// the same way as soon as they are.
     func answerAllSuspended(with response: HTTPResponse) {
-        let waiting = registry.withLock { registry in
+        let (waiting, streams) = registry.withLock { registry in
             registry.forced = true
             forcedFlag.store(true, ordering: .releasing)
-            return Array(registry.suspended.values)
+            return (Array(registry.suspended.values), Array(registry.streams.values))
         }
         for context in waiting {
             answer(context, with: response, reason: .shutdown)
+        }
+        for stream in streams {
+            stream.abandon(.shutdown)
         }
     }
 }

@@ -3,16 +3,26 @@ import HTTPTypes
 /// A response a handler returns: status code, header fields and body bytes.
 ///
 /// The server adds `Content-Length` and `Date` itself; a `Content-Length` given here is ignored.
+/// With a `bodyStream`, `body` is ignored and the body is sent chunked, as the stream is written.
 public struct HTTPResponse: Sendable, Equatable {
     /// The status code (RFC 9110 §15), e.g. 200.
     public var status: HTTPStatus
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// A body written while it is sent (`Transfer-Encoding: chunked`), instead of `body`.
+    public var bodyStream: HTTPBodyStream?
 
-    public init(status: HTTPStatus, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+    public init(status: HTTPStatus, headers: HTTPHeaders = [:], body: [UInt8] = [], bodyStream: HTTPBodyStream? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.bodyStream = bodyStream
+    }
+
+    /// Equal status, headers and body, and the same stream (or none).
+    public static func == (lhs: HTTPResponse, rhs: HTTPResponse) -> Bool {
+        lhs.status == rhs.status && lhs.headers == rhs.headers && lhs.body == rhs.body
+            && lhs.bodyStream === rhs.bodyStream
     }
 
     /// A response whose body is `text` in UTF-8, labelled with `contentType`.

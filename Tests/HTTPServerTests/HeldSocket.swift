@@ -59,7 +59,20 @@ final class HeldSocket: @unchecked Sendable {
         }
     }
 
-    private func readBlocking(timeoutMs: Int, stopAfterResponse: Bool) -> (text: String, closed: Bool) {
+    /// Reads until what arrived contains `marker`, the server closes the connection or
+    /// `timeoutMs` passes; returns what arrived.
+    func readUntil(_ marker: String, timeoutMs: Int) async -> String {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(
+                    returning: self.readBlocking(timeoutMs: timeoutMs, stopAfterResponse: false, marker: marker).text)
+            }
+        }
+    }
+
+    private func readBlocking(timeoutMs: Int, stopAfterResponse: Bool, marker: String? = nil) -> (
+        text: String, closed: Bool
+    ) {
         var reply: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         var remainingMs = timeoutMs
@@ -72,6 +85,7 @@ final class HeldSocket: @unchecked Sendable {
             if count <= 0 { return (String(decoding: reply, as: UTF8.self), true) }
             reply.append(contentsOf: buffer[..<count])
             if stopAfterResponse, Self.isCompleteResponse(reply) { break }
+            if let marker, String(decoding: reply, as: UTF8.self).contains(marker) { break }
         }
         return (String(decoding: reply, as: UTF8.self), false)
     }
