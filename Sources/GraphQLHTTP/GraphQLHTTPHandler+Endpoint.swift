@@ -106,7 +106,8 @@ extension GraphQLHTTPHandler {
             admission = admitPOSTBody(request.body, media: media)
         } else {
             let parameters = Result(catching: { () throws(GraphQLRequestParameters.Malformed) in
-                try GraphQLRequestParameters.fromQueryItems(request.queryItems)
+                try GraphQLRequestParameters.checkUTF8(rawQuery: request.rawQuery)
+                return try GraphQLRequestParameters.fromQueryItems(request.queryItems)
             })
             admission = admitOperation(parameters, isGET: true, media: media)
         }

@@ -32,6 +32,9 @@ struct GraphQLRequestParameters: Sendable, Equatable {
         case documentIdNotString
         case queryAndDocumentId
         case persistedQueryMalformed
+        /// A query parameter whose percent-decoded name or value is not UTF-8: its name (as
+        /// far as it decodes) and the invalid byte with its offset in the decoded bytes.
+        case parameterNotUTF8(name: String, detail: String)
 
         var message: String {
             switch self {
@@ -48,6 +51,9 @@ struct GraphQLRequestParameters: Sendable, Equatable {
             case .extensionsNotJSON(let error): "The \"extensions\" parameter is not valid JSON: \(error.message)."
             case .documentIdNotString: "The \"documentId\" parameter must be a string."
             case .queryAndDocumentId: "Send either a \"query\" or a \"documentId\", not both."
+            case .parameterNotUTF8(let name, let detail):
+                "The \"\(name.prefix(100))\" query parameter is not valid UTF-8 once percent-decoded: \(detail) (send "
+                    + "text as UTF-8, each byte percent-encoded)."
             case .persistedQueryMalformed:
                 "\"extensions.persistedQuery\" must be an object with \"version\": 1 and a \"sha256Hash\" string (64 hex "
                     + "digits, or a trusted document's id)."
@@ -94,6 +100,24 @@ struct GraphQLRequestParameters: Sendable, Equatable {
             query: query, operationName: operationName,
             variables: try optionalObject(object["variables"], else: .variablesNotObject),
             extensions: try optionalObject(object["extensions"], else: .extensionsNotObject), documentId: documentId)
+    }
+
+    /// Refuses a raw query whose percent-decoded names or values are not UTF-8 (`%FF` would
+    /// otherwise reach the document and the upstreams as a U+FFFD the client never sent).
+    /// - Throws: `Malformed.parameterNotUTF8` for the first such parameter.
+    static func checkUTF8(rawQuery: String) throws(Malformed) {
+        // Nearly every query has no escapes beyond ASCII: skip the decoding pass for those.
+        guard rawQuery.utf8.contains(UInt8(ascii: "%")) else { return }
+        for (name, value) in HTTPQueryItem.decodedPairs(rawQuery: rawQuery[...]) {
+            let label = String(decoding: name, as: UTF8.self)
+            if let offset = UTF8Validation.firstInvalidOffset(in: name) {
+                throw .parameterNotUTF8(
+                    name: label, detail: "its name has " + UTF8Validation.describe(name, at: offset))
+            }
+            if let offset = UTF8Validation.firstInvalidOffset(in: value) {
+                throw .parameterNotUTF8(name: label, detail: UTF8Validation.describe(value, at: offset))
+            }
+        }
     }
 
     /// Reads the URL query of a GET request ("GET"): `query` (or `documentId`),

@@ -15,7 +15,8 @@ extension HTTPQueryItem {
     /// Follows the `application/x-www-form-urlencoded` parser of the WHATWG URL standard:
     /// pairs are separated by `&`, the first `=` separates name from value (a missing `=` gives
     /// an empty value), `+` means a space and `%XX` a byte; empty pairs are skipped. Malformed
-    /// percent escapes are kept literally and invalid UTF-8 becomes U+FFFD, so any input decodes.
+    /// percent escapes are kept literally and invalid UTF-8 becomes U+FFFD, so any input decodes
+    /// (`decodedPairs(rawQuery:)` gives the bytes, for callers that must refuse it instead).
     /// `&` and `=` are found as bytes, as the standard says: a combining mark after one (sent
     /// unencoded) does not hide it, as it would in a search by Character.
     public static func parse(rawQuery: Substring) -> [HTTPQueryItem] {
@@ -43,6 +44,20 @@ extension HTTPQueryItem {
         guard component.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else {
             return String(decoding: component, as: UTF8.self)
         }
+        return String(decoding: formDecodedBytes(component), as: UTF8.self)
+    }
+
+    /// The raw query's pairs as their percent-decoded bytes, before any UTF-8 decoding (so a
+    /// caller can refuse `%FF` instead of reading a U+FFFD); split as `parse(rawQuery:)` does.
+    public static func decodedPairs(rawQuery: Substring) -> [(name: [UInt8], value: [UInt8])] {
+        rawQuery.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true).map { pair in
+            guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { return (formDecodedBytes(pair), []) }
+            return (formDecodedBytes(pair[..<equals]), formDecodedBytes(pair[pair.index(after: equals)...]))
+        }
+    }
+
+    /// Percent-decodes one form component into bytes, `+` meaning a space.
+    private static func formDecodedBytes(_ component: Substring.UTF8View.SubSequence) -> [UInt8] {
         let bytes = Array(component)
         var decoded: [UInt8] = []
         decoded.reserveCapacity(bytes.count)
@@ -61,7 +76,7 @@ extension HTTPQueryItem {
             }
             index += 1
         }
-        return String(decoding: decoded, as: UTF8.self)
+        return decoded
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -21,12 +21,13 @@ func runQueryCommand(_ args: CommandLineArguments) -> Int32 {
     guard unknown.isEmpty else { return fail("query", CLIError("unknown option \(unknown[0]); see --help")) }
     guard args.positionals.count <= 1 else { return fail("query", CLIError("expects at most one FILE")) }
 
-    let text: String
+    let text: [UInt8]
     let setup: GatewaySetup
     let limits: OperationLimits
     var variables = JSONObject()
     do throws(CLIError) {
-        text = String(decoding: try readInput(args.positionals.first), as: UTF8.self)
+        // Kept as bytes: the parser names an invalid UTF-8 byte instead of reading U+FFFD.
+        text = try readInput(args.positionals.first)
         if let json = args.value("--variables") {
             switch Result(catching: { () throws(JSONParseError) in try JSONReader.parse(json) }) {
             case .success(.object(let object)): variables = object
@@ -48,7 +49,7 @@ func runQueryCommand(_ args: CommandLineArguments) -> Int32 {
     return runGatewayBlocking {
         defer { _ = setup }
         let status: Int32
-        switch setup.gateway.prepare(text, name: sourceName, limits: limits) {
+        switch setup.gateway.prepare(bytes: text, name: sourceName, limits: limits) {
         case .failure(let rejection):
             // The same shape as over HTTP: zero cost and upstream counts for a refused document.
             var response = JSONObject([("errors", .array(rejection.errors.map(\.json)))])

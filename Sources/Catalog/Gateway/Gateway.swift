@@ -107,8 +107,16 @@ public final class Gateway: Sendable {
     public func prepare(_ text: String, name: String = "request", limits: OperationLimits = .none)
         -> Result<PreparedDocument, DocumentRejection>
     {
+        prepare(bytes: Array(text.utf8), name: name, limits: limits)
+    }
+
+    /// `prepare(_:name:limits:)` for the document's bytes as read (a file, stdin): text that
+    /// is not UTF-8 is a syntax error naming the byte's offset, never read as U+FFFD.
+    public func prepare(bytes: [UInt8], name: String = "request", limits: OperationLimits = .none)
+        -> Result<PreparedDocument, DocumentRejection>
+    {
         prepareDocument(
-            Source(bytes: Array(text.utf8), name: name), schema: schema,
+            Source(bytes: bytes, name: name), schema: schema,
             parseOptions: ParseOptions(maxTokens: ParseOptions.serverMaxTokens), limits: limits)
     }
 

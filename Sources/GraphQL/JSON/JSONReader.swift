@@ -15,7 +15,8 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
 /// `.int`; any other number becomes `.double` (so integers beyond 64 bits lose precision
 /// as they would in JavaScript, never fail). `true`/`false` are `.bool`, never numbers.
 /// Objects keep their key order; a repeated key keeps its first position and last value,
-/// as `JSON.parse` does. Invalid UTF-8 and lone `\u` surrogates become U+FFFD.
+/// as `JSON.parse` does. Lone `\u` surrogates become U+FFFD; invalid UTF-8 is an error that
+/// names the byte and its offset (RFC 8259 §8.1: JSON text is UTF-8).
 /// Nesting deeper than `maxDepth` is an error rather than a stack overflow.
 public struct JSONReader {
     /// Deepest array/object nesting accepted; real inputs stay far below it, while a
@@ -32,6 +33,10 @@ public struct JSONReader {
     /// - Throws: `JSONParseError` naming the first problem and its position.
     public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
         var reader = JSONReader(bytes)
+        if let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
+            reader.index = offset
+            throw reader.error("invalid UTF-8: \(UTF8Validation.describe(bytes, at: offset))")
+        }
         reader.skipWhitespace()
         let value = try reader.readValue()
         reader.skipWhitespace()

@@ -6,8 +6,8 @@
 /// past the current byte goes through `peek(_:)`, which is bounds-checked and returns nil
 /// at the end of input; the scanning loops index only after their own `< count` test.
 /// Errors are `SyntaxError`s worded like graphql-js's lexer and placed at the offending
-/// character. Invalid UTF-8 is treated like U+FFFD, the character a decoder would have
-/// put in its place.
+/// character. `parse` refuses text that is not UTF-8 before lexing (naming the byte's
+/// offset); the lexer alone reads an invalid byte as U+FFFD and reports that character.
 ///
 /// The lexer reads the bytes through a buffer pointer that is valid only inside the
 /// `withUnsafeBufferPointer` call around one parse (see `parse(_:options:)`); that

@@ -65,9 +65,18 @@ private func parseWhole<T>(
 }
 
 /// Refuses a source whose byte offsets would not fit a `Location`.
+/// The checks of the whole text before lexing: its size, and that it is UTF-8 (spec §2.1: a
+/// document is Unicode text; a byte that is not part of a UTF-8 sequence is reported where it
+/// is, rather than read as a U+FFFD the client never sent).
 private func checkSourceSize(_ source: Source) throws(SyntaxError) {
     if source.utf8.count > Location.maxSourceBytes {
         throw SyntaxError(position: 0, description: "Document too large: over \(Location.maxSourceBytes) bytes.")
+    }
+    if let offset = UTF8Validation.firstInvalidOffset(in: source.utf8) {
+        throw SyntaxError(
+            position: offset,
+            description: "Invalid UTF-8: \(UTF8Validation.describe(source.utf8, at: offset)) is not part of a UTF-8 "
+                + "sequence.")
     }
 }
 
