@@ -219,7 +219,13 @@ public struct GraphQLHTTPHandler: Sendable {
             guard request.method == "GET" || request.method == "HEAD" else {
                 return (Self.methodNotAllowed(allow: "GET, HEAD"), RequestReport())
             }
-            return (HTTPResponse(status: 200, contentType: "text/plain; charset=utf-8", body: "ok"), RequestReport())
+            // Never cached: a cache in between would answer "ok" for a server that is gone.
+            return (
+                HTTPResponse(
+                    status: 200, headers: ["Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"],
+                    body: Array("ok".utf8)),
+                RequestReport()
+            )
         case "/readyz":
             guard request.method == "GET" || request.method == "HEAD" else {
                 return (Self.methodNotAllowed(allow: "GET, HEAD"), RequestReport())
@@ -236,8 +242,9 @@ public struct GraphQLHTTPHandler: Sendable {
             }
             return (
                 HTTPResponse(
-                    status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
-                    body: metrics.render(application: configuration.applicationMetrics())),
+                    status: 200,
+                    headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8", "Cache-Control": "no-store"],
+                    body: Array(metrics.render(application: configuration.applicationMetrics()).utf8)),
                 RequestReport()
             )
         default:

@@ -41,8 +41,10 @@ struct CommandLineArguments {
     func flag(_ name: String) -> Bool { switches.contains(name) }
     var wantsHelp: Bool { flag("--help") || flag("-h") }
 
-    /// An integer option; nil when absent, a `CLIError` when not a non-negative integer.
+    /// An integer option; nil when absent, a `CLIError` when not a non-negative integer or
+    /// given last with no value (`serve --port`: it must not silently mean the default).
     func int(_ name: String) throws(CLIError) -> Int? {
+        if switches.contains(name) { throw CLIError("\(name) needs a value (a non-negative integer)") }
         guard let text = options[name] else { return nil }
         guard let n = Int(text), n >= 0 else { throw CLIError("\(name) expects a non-negative integer, got '\(text)'") }
         return n

@@ -26,7 +26,35 @@ struct GatewayFieldResolver: FieldResolver {
         guard let request = info.context as? GatewayRequest else {
             throw GraphQLError("Internal error: \(info.parentType).\(info.fieldName) ran outside a gateway request.")
         }
+        try Self.checkArgumentLengths(arguments, field: "\(info.parentType).\(info.fieldName)")
         return try body(source, arguments, request)
+    }
+
+    /// The most UTF-8 bytes a string argument may have. Every one of them ends up in an
+    /// upstream URL (a search term, an id); the longest real ones are a few hundred bytes,
+    /// and a 900 KB `artist(name:)` would otherwise be sent as a 900 KB URL.
+    static let maxArgumentBytes = 1_024
+
+    /// Refuses, before any upstream call, a string argument (or a string in a list argument)
+    /// over `maxArgumentBytes`: a `BAD_USER_INPUT` field error with `argument`, `maximum`, `actual`.
+    static func checkArgumentLengths(_ arguments: JSONObject, field: String) throws(GraphQLError) {
+        for (name, value) in arguments.entries {
+            let longest: Int
+            switch value {
+            case .string(let text): longest = text.utf8.count
+            case .array(let items):
+                longest = items.reduce(0) { if case .string(let text) = $1 { max($0, text.utf8.count) } else { $0 } }
+            default: continue
+            }
+            guard longest > maxArgumentBytes else { continue }
+            var error = badInput(
+                "The argument `\(name)` of \(field) is \(longest) bytes long, over the limit of \(maxArgumentBytes) bytes."
+            )
+            error.extensions["argument"] = .string(name)
+            error.extensions["maximum"] = .int(maxArgumentBytes)
+            error.extensions["actual"] = .int(longest)
+            throw error
+        }
     }
 }
 
