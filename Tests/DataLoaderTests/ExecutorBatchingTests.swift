@@ -1,6 +1,8 @@
 // The batching guarantees of DESIGN.md ("Lazy and batched") checked through the real
 // executor: GraphQL's `execute` with a `BatchScheduler` as its `ExecutionActivity`, over an
-// in-memory batch source whose every batch function call is logged with its keys.
+// in-memory batch source whose every batch function call is logged with its keys. Each
+// guarantee holds both for resolvers that await a loader (`.later`, a task per field) and
+// for resolvers that hand the executor their key (`.load(_:from:)`, a task per batch).
 import GraphQL
 import Synchronization
 import Testing
@@ -13,8 +15,9 @@ extension BatchScheduler: ExecutionActivity {}
 struct ExecutorBatchingTests {
     static let threeLevels = "{ parents { id name children { id items { id label } } } }"
 
-    @Test func aThreeLevelQueryMakesOneBatchCallPerLevel() async throws {
-        let source = BatchSource()
+    @Test(arguments: ResolverStyle.allCases)
+    func aThreeLevelQueryMakesOneBatchCallPerLevel(style: ResolverStyle) async throws {
+        let source = BatchSource(style: style)
         let result = try await source.execute(Self.threeLevels)
         #expect(result.errors.isEmpty)
         let parents = try #require(result.data?["parents"]?.arrayValue)
@@ -33,8 +36,9 @@ struct ExecutorBatchingTests {
         #expect(source.log("tags").all == [])
     }
 
-    @Test func withMaxBatchSizeEachLevelMakesCeilDistinctKeysOverTheLimitCalls() async throws {
-        let source = BatchSource(maxBatchSize: 30)
+    @Test(arguments: ResolverStyle.allCases)
+    func withMaxBatchSizeEachLevelMakesCeilDistinctKeysOverTheLimitCalls(style: ResolverStyle) async throws {
+        let source = BatchSource(maxBatchSize: 30, style: style)
         let result = try await source.execute(Self.threeLevels)
         #expect(result.errors.isEmpty)
         #expect(
@@ -51,8 +55,9 @@ struct ExecutorBatchingTests {
         #expect(source.log("itemsOf").all.flatMap { $0 }.sorted() == BatchSource.childIDs.sorted())
     }
 
-    @Test func duplicateKeysAreLoadedOnce() async throws {
-        let source = BatchSource()
+    @Test(arguments: ResolverStyle.allCases)
+    func duplicateKeysAreLoadedOnce(style: ResolverStyle) async throws {
+        let source = BatchSource(style: style)
         let result = try await source.execute("{ parents { id tag { id label } } }")
         #expect(result.errors.isEmpty)
         // 100 parents share 7 tags: one call, 7 distinct keys.
@@ -61,8 +66,9 @@ struct ExecutorBatchingTests {
         #expect(result.data?["parents"]?[13]?["tag"]?["label"] == .string("Tag 6"))
     }
 
-    @Test func aliasesAskingForTheSameThingShareLoads() async throws {
-        let source = BatchSource()
+    @Test(arguments: ResolverStyle.allCases)
+    func aliasesAskingForTheSameThingShareLoads(style: ResolverStyle) async throws {
+        let source = BatchSource(style: style)
         let result = try await source.execute(
             "{ parents { first: children { id } second: children { id items { id } } again: tag { id } tag { label } } }"
         )
@@ -121,8 +127,9 @@ struct ExecutorBatchingTests {
         #expect(source.log("itemsOf").all.count == 1)
     }
 
-    @Test func perKeyErrorsLandAtTheirPathsAndTheRestResolves() async throws {
-        let source = BatchSource(failingChildrenOf: ["p3", "p77"])
+    @Test(arguments: ResolverStyle.allCases)
+    func perKeyErrorsLandAtTheirPathsAndTheRestResolves(style: ResolverStyle) async throws {
+        let source = BatchSource(failingChildrenOf: ["p3", "p77"], style: style)
         let result = try await source.execute(
             """
             {
@@ -149,6 +156,45 @@ struct ExecutorBatchingTests {
         #expect(source.log("childrenOf").all.count == 1)
     }
 
+    @Test func aFailedNonNullBatchedFieldNullsItsNearestNullablePosition() async throws {
+        // Child.items is [Item!]! and children is [Child!]: items failing for p3-c4 nulls the
+        // whole children list of p3 (one error), and nothing else.
+        for style in ResolverStyle.allCases {
+            let source = BatchSource(failingItemsOf: ["p3-c4"], style: style)
+            let result = try await source.execute("{ parents { id children { id items { id } } } }")
+            #expect(
+                result.errors.map(\.json) == [
+                    try JSONReader.parse(
+                        #"{"message":"no items for p3-c4","locations":[{"line":1,"column":30}],"path":["parents",3,"children",4,"items"]}"#
+                    )
+                ], "\(style)")
+            #expect(result.data?["parents"]?[3]?["children"] == .null, "\(style)")
+            #expect(result.data?["parents"]?[3]?["id"] == .string("p3"), "\(style)")
+            #expect(result.data?["parents"]?[2]?["children"]?[4]?["items"]?[11]?["id"] == .string("p2-c4-i11"))
+            #expect(source.log("itemsOf").all.count == 1, "\(style)")
+        }
+    }
+
+    @Test func batchedFieldsTakeOneTaskPerLoaderAndLevelNotOnePerField() async throws {
+        let query = "{ parents { id tag { label } children { id items { id } } } }"
+        let batched = BatchSource(style: .batched)
+        let result = try await batched.execute(query)
+        #expect(result.errors.isEmpty)
+        #expect(result.data?["parents"]?[9]?["children"]?[2]?["items"]?[5]?["id"] == .string("p9-c2-i5"))
+        #expect(result.data?["parents"]?[9]?["tag"]?["label"] == .string("Tag 2"))
+        // Counted units: the operation (1); level 2 has two loaders (tags, children of 100
+        // parents): a task each (2), and the root's walk counted again once they report (1);
+        // level 3 (items of 1,000 children) is one batch, run inline.
+        #expect(batched.executorEnters == 4)
+        #expect(batched.log("tags").all.count == 1)
+        #expect(batched.log("itemsOf").all.count == 1)
+        // Awaiting each load in its own task: 100 + 100 + 1,000 tasks at least.
+        let awaiting = BatchSource(style: .awaiting)
+        let same = try await awaiting.execute(query)
+        #expect(same.data == result.data)
+        #expect(awaiting.executorEnters > 1200)
+    }
+
     @Test func fieldsNotSelectedNeverCallTheirLoader() async throws {
         let source = BatchSource()
         let result = try await source.execute("{ parents { id name } }")
@@ -171,6 +217,43 @@ struct ExecutorBatchingTests {
 }
 
 // MARK: - The in-memory batch source
+
+/// How the resolvers read through loaders.
+enum ResolverStyle: CaseIterable, Sendable, CustomTestStringConvertible {
+    /// `.later { try await loader.load(key) }`: a task per field.
+    case awaiting
+    /// `.load(key, from: loader)`: the executor loads a level's keys of one loader together.
+    case batched
+
+    var testDescription: String { self == .awaiting ? "awaiting loads" : "batched loads" }
+}
+
+/// A loader as the executor's batch source (`Resolution.load`).
+final class FieldLoader: FieldBatchLoader {
+    let loader: DataLoader<String, JSONValue>
+    init(_ loader: DataLoader<String, JSONValue>) { self.loader = loader }
+
+    func loadFieldValues(_ keys: [String]) async -> [Result<FieldValue, any Error>] {
+        await loader.loadMany(keys).map { $0.map(FieldValue.json) }
+    }
+}
+
+/// The executor's `activity`: the scheduler, with the executor's `enter()` calls counted
+/// (one per operation, per spawned task, and per return from awaiting child tasks).
+final class CountedActivity: ExecutionActivity {
+    let scheduler: BatchScheduler
+    private let enters = Mutex(0)
+    init(_ scheduler: BatchScheduler) { self.scheduler = scheduler }
+
+    func enter() {
+        enters.withLock { $0 += 1 }
+        scheduler.enter()
+    }
+
+    func leave() { scheduler.leave() }
+
+    var count: Int { enters.withLock { $0 } }
+}
 
 /// 100 parents × 10 children × 12 items, and 7 tags shared by the parents; a slow source
 /// behind a hook. Every loader of one execution is created with that execution's scheduler,
@@ -217,21 +300,32 @@ final class BatchSource: Sendable {
     private let logs: [String: CallLog<String>]
     private let maxBatchSize: Int
     private let failingChildrenOf: Set<String>
+    private let failingItemsOf: Set<String>
+    private let style: ResolverStyle
     private let hook: Hook?
+    private let lastEnters = Mutex(0)
 
-    init(maxBatchSize: Int = .max, failingChildrenOf: Set<String> = [], hook: Hook? = nil) {
+    init(
+        maxBatchSize: Int = .max, failingChildrenOf: Set<String> = [], failingItemsOf: Set<String> = [],
+        style: ResolverStyle = .awaiting, hook: Hook? = nil
+    ) {
         self.logs = Dictionary(
             uniqueKeysWithValues: ["parents", "childrenOf", "itemsOf", "tags", "slow"].map {
                 ($0, CallLog<String>())
             })
         self.maxBatchSize = maxBatchSize
         self.failingChildrenOf = failingChildrenOf
+        self.failingItemsOf = failingItemsOf
+        self.style = style
         self.hook = hook
     }
 
     func log(_ loader: String) -> CallLog<String> {
         logs[loader] ?? CallLog()
     }
+
+    /// The executor's `enter()` calls during the last `execute`.
+    var executorEnters: Int { lastEnters.withLock { $0 } }
 
     /// Parses and executes `query` with fresh loaders and scheduler, as one request would.
     func execute(_ query: String) async throws -> ExecutionResult {
@@ -249,7 +343,8 @@ final class BatchSource: Sendable {
                 return .success(.array((0..<10).map { Self.record("\(key)-c\($0)") }))
             },
             itemsOf: loader("itemsOf", scheduler) { key in
-                .success(.array((0..<12).map { Self.record("\(key)-i\($0)", label: "Item \(key)-i\($0)") }))
+                if self.failingItemsOf.contains(key) { return .failure(GraphQLError("no items for \(key)")) }
+                return .success(.array((0..<12).map { Self.record("\(key)-i\($0)", label: "Item \(key)-i\($0)") }))
             },
             tags: loader("tags", scheduler) { key in
                 .success(Self.record(key, label: "Tag \(key.dropFirst())"))
@@ -258,10 +353,12 @@ final class BatchSource: Sendable {
                 key == "parents"
                     ? .success(.array((0..<5).map { Self.parent("s\($0)") })) : .success(.string("hello"))
             })
-        return await GraphQL.execute(
-            schema: Self.schema, document: document, source: source, resolvers: LoaderResolvers(),
-            context: loaders,
-            activity: scheduler)
+        let activity = CountedActivity(scheduler)
+        let result = await GraphQL.execute(
+            schema: Self.schema, document: document, source: source, resolvers: LoaderResolvers(style: style),
+            context: loaders, activity: activity)
+        lastEnters.withLock { $0 = activity.count }
+        return result
     }
 
     private func loader(
@@ -302,11 +399,50 @@ struct Loaders: Sendable {
     let itemsOf: DataLoader<String, JSONValue>
     let tags: DataLoader<String, JSONValue>
     let slow: DataLoader<String, JSONValue>
+    /// The same loaders as the executor's batch sources.
+    let batchedChildrenOf: FieldLoader
+    let batchedItemsOf: FieldLoader
+    let batchedTags: FieldLoader
+
+    init(
+        parents: DataLoader<String, JSONValue>, childrenOf: DataLoader<String, JSONValue>,
+        itemsOf: DataLoader<String, JSONValue>, tags: DataLoader<String, JSONValue>,
+        slow: DataLoader<String, JSONValue>
+    ) {
+        self.parents = parents
+        self.childrenOf = childrenOf
+        self.itemsOf = itemsOf
+        self.tags = tags
+        self.slow = slow
+        batchedChildrenOf = FieldLoader(childrenOf)
+        batchedItemsOf = FieldLoader(itemsOf)
+        batchedTags = FieldLoader(tags)
+    }
+}
+
+/// A field read through one of the context's batch sources by a key of its parent.
+struct BatchedLoadResolver: FieldResolver {
+    let loader: KeyPath<Loaders, FieldLoader> & Sendable
+    let key: String
+
+    func resolve(source: FieldValue, arguments: JSONObject, info: ResolveInfo) throws -> Resolution {
+        .load(try id(source, key: key), from: try requestLoaders(info)[keyPath: loader])
+    }
 }
 
 /// Resolvers that read every list and reference through the context's loaders.
 struct LoaderResolvers: ExecutionResolvers {
+    let style: ResolverStyle
+
     func resolver(for field: FieldDefinitionModel, on typeName: String) -> (any FieldResolver)? {
+        if style == .batched {
+            switch (typeName, field.name) {
+            case ("Parent", "children"): return BatchedLoadResolver(loader: \.batchedChildrenOf, key: "id")
+            case ("Parent", "tag"): return BatchedLoadResolver(loader: \.batchedTags, key: "tagId")
+            case ("Child", "items"): return BatchedLoadResolver(loader: \.batchedItemsOf, key: "id")
+            default: break
+            }
+        }
         switch (typeName, field.name) {
         case ("Query", "parents"):
             return AsyncResolver { _, _, info in

@@ -50,7 +50,7 @@ extension ExecutionContext {
         }
         out.addHole(
             PendingField(
-                plan: field, work: pending.work, path: path.components, shape: shape,
+                plan: field, work: .later(pending.work), path: path.components, shape: shape,
                 deferMap: out.incremental?.deferMap), nullable: !shape.isNonNull)
     }
 

@@ -91,16 +91,9 @@ extension ExecutionContext {
             case .value(let resolved):
                 value = resolved
             case .later(let work):
-                guard allowsAsync else {
-                    return try fieldError(
-                        GraphQLError(
-                            "The resolver of \(field.parentType).\(field.fieldName) is asynchronous; run the operation with execute(…) async."
-                        ), field, path, out)
-                }
-                out.addHole(
-                    PendingField(plan: field, work: work, path: components, deferMap: out.incremental?.deferMap),
-                    nullable: field.isNullable)
-                return
+                return try leaveHole(.later(work), field, components, path, out)
+            case .batched(let load):
+                return try leaveHole(.batched(load), field, components, path, out)
             }
         }
         try completeField(field, value: value, path: path, out: out)
@@ -125,6 +118,23 @@ extension ExecutionContext {
             out.buffer.writeNull()
             record(error.error)
         }
+    }
+
+    /// A hole for a field whose value comes later (`finish` fills it); a field error on the
+    /// synchronous path, which cannot wait.
+    private func leaveHole(
+        _ work: PendingWork, _ field: FieldPlan, _ components: [PathComponent], _ path: ResponsePath,
+        _ out: ResponseWriter
+    ) throws(FieldFailure) {
+        guard allowsAsync else {
+            return try fieldError(
+                GraphQLError(
+                    "The resolver of \(field.parentType).\(field.fieldName) is asynchronous; run the operation with execute(…) async."
+                ), field, path, out)
+        }
+        out.addHole(
+            PendingField(plan: field, work: work, path: components, deferMap: out.incremental?.deferMap),
+            nullable: field.isNullable)
     }
 
     /// A field error raised before completion: recorded (null) or propagated by nullability.

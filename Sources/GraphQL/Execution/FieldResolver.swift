@@ -1,10 +1,20 @@
 /// What a resolver produced for one field (spec §6.4.2 ResolveFieldValue): either the
-/// value now, or work to await. Returning `.value` keeps execution on the synchronous path
-/// (no task, no suspension); `.later` runs concurrently with the other async fields of the
-/// same selection set.
+/// value now, work to await, or a key to load with other fields' keys. Returning `.value`
+/// keeps execution on the synchronous path (no task, no suspension); `.later` runs
+/// concurrently with the other async fields of the same selection set (a task each);
+/// `.batched` (built by `load(_:from:)`) is loaded in one call per loader with every other
+/// field of the level that names the same loader (one task per such batch; see
+/// FieldBatchLoader.swift).
 public enum Resolution: Sendable {
     case value(FieldValue)
     case later(@Sendable () async throws -> FieldValue)
+    case batched(BatchedLoad)
+
+    /// The value `loader` answers for `key`, asked for together with the keys of the other
+    /// pending fields of this level that name the same loader object.
+    public static func load<Loader: FieldBatchLoader>(_ key: Loader.Key, from loader: Loader) -> Resolution {
+        .batched(BatchedLoad(key, from: loader))
+    }
 }
 
 /// Resolves one field of an object type: spec §6.4.2 ResolveFieldValue(objectType,

@@ -1,7 +1,10 @@
 // The asynchronous half of execution. The synchronous walk leaves holes where resolvers
-// answered `.later`; `finish(_:)` runs all holes of a walk concurrently (one child task
-// each; a lone hole inline), completes each value with a new synchronous walk of its own
-// (whose holes are finished the same way, recursively), and splices the results in.
+// answered `.later` or `.batched`; `finish(_:)` fills the holes of one or more walks at once:
+// the holes of all those walks that name one `FieldBatchLoader` are loaded in one call, and
+// each such batch, and each `.later` hole, is one unit of concurrent work (one child task
+// each; a lone unit inline). A unit completes each of its values with a new synchronous walk
+// of its own, finishes the walks it made together (so their holes batch in turn: one call
+// per loader and level), and the results are spliced in.
 //
 // Null propagation (§6.4.4) across holes: a failed hole whose field is nullable becomes
 // `null` in place; otherwise its frame — the innermost nullable position around it —
@@ -21,46 +24,103 @@ struct FinishedValue {
     }
 }
 
+/// A hole's place among the walks being finished: walk index, hole index.
+private struct HoleRef {
+    let walk: Int
+    let hole: Int
+}
+
+/// One unit of concurrent work while finishing walks: a hole awaiting its own work, or the
+/// holes whose keys one loader answers in one call.
+private enum FillUnit {
+    case single(HoleRef, PendingField)
+    case batch(any FieldBatchLoader, [HoleRef], [PendingField])
+}
+
+typealias FillOutcome = Result<FinishedValue, FieldFailure>
+
 extension ExecutionContext {
     /// The bytes of `out` with every hole filled, and the incremental records of `out` and of
     /// its holes' walks that are not inside a position nulled meanwhile.
     /// - Throws: `FieldFailure` when a hole fails in a non-null position with no nullable
     ///   position around it inside `out`.
     func finish(_ out: ResponseWriter) async throws(FieldFailure) -> FinishedValue {
-        let holes = out.holes
-        if holes.isEmpty { return FinishedValue(out.buffer, records: out.incremental?.records.map(\.record) ?? []) }
-        var outcomes = [Result<FinishedValue, FieldFailure>?](repeating: nil, count: holes.count)
-        if holes.count == 1 {
-            // One hole: nothing to overlap with, so no task.
-            outcomes[0] = await fill(holes[0].field)
-        } else {
-            await withTaskGroup(of: (Int, Result<FinishedValue, FieldFailure>).self) { group in
-                for (index, hole) in holes.enumerated() {
-                    let field = hole.field
+        if out.holes.isEmpty { return FinishedValue(out.buffer, records: out.incremental?.records.map(\.record) ?? []) }
+        return try await finish([out])[0].get()
+    }
+
+    /// `finish` for several walks at once, one outcome per walk in order: their holes that
+    /// name the same loader are loaded in one call.
+    func finish(_ walks: [ResponseWriter]) async -> [FillOutcome] {
+        var outcomes: [[FillOutcome?]] = walks.map { [FillOutcome?](repeating: nil, count: $0.holes.count) }
+        let units = Self.units(walks)
+        if units.count == 1 {
+            // One unit: nothing to overlap with, so no task.
+            for (ref, outcome) in await fill(units[0]) { outcomes[ref.walk][ref.hole] = outcome }
+        } else if !units.isEmpty {
+            await withTaskGroup(of: [(HoleRef, FillOutcome)].self) { group in
+                for unit in units {
                     activity?.enter()
                     group.addTask {
                         defer { self.activity?.leave() }
-                        return (index, await self.fill(field))
+                        return await self.fill(unit)
                     }
                 }
                 // Waiting on the children: this task is not runnable until one reports back.
                 activity?.leave()
-                for await (index, outcome) in group { outcomes[index] = outcome }
+                for await filled in group {
+                    for (ref, outcome) in filled { outcomes[ref.walk][ref.hole] = outcome }
+                }
                 activity?.enter()
             }
         }
+        return walks.indices.map { assemble(walks[$0], outcomes[$0]) }
+    }
 
+    /// The units of work for the holes of `walks`: each `.later` hole alone, and each loader's
+    /// holes together (in the order the loader first appears).
+    private static func units(_ walks: [ResponseWriter]) -> [FillUnit] {
+        var units: [FillUnit] = []
+        var batchIndex: [ObjectIdentifier: Int] = [:]
+        var batches: [(loader: any FieldBatchLoader, refs: [HoleRef], fields: [PendingField])] = []
+        for (w, walk) in walks.enumerated() {
+            for (h, hole) in walk.holes.enumerated() {
+                let ref = HoleRef(walk: w, hole: h)
+                switch hole.field.work {
+                case .later:
+                    units.append(.single(ref, hole.field))
+                case .batched(let load):
+                    if let index = batchIndex[load.group] {
+                        batches[index].refs.append(ref)
+                        batches[index].fields.append(hole.field)
+                    } else {
+                        batchIndex[load.group] = batches.count
+                        batches.append((load.loader, [ref], [hole.field]))
+                    }
+                }
+            }
+        }
+        return units + batches.map { .batch($0.loader, $0.refs, $0.fields) }
+    }
+
+    /// One walk's value from its holes' outcomes: failures propagated (§6.4.4), the rest spliced.
+    private func assemble(_ out: ResponseWriter, _ outcomes: [FillOutcome?]) -> FillOutcome {
+        let holes = out.holes
+        if holes.isEmpty {
+            return .success(FinishedValue(out.buffer, records: out.incremental?.records.map(\.record) ?? []))
+        }
         var replacements: [FinishedValue?] = Array(repeating: nil, count: holes.count)
         var nulledFrames: Set<Int> = []
         var topFailure: FieldFailure? = nil
-        for (index, hole) in holes.enumerated() {
+        for index in holes.indices {
             switch outcomes[index] {
             case .success(let bytes)?:
                 replacements[index] = bytes
             case .failure(let failure)?:
-                if hole.nullable {
+                // Only the hole's place is read: copying the whole hole would retain its field.
+                if holes[index].nullable {
                     record(failure.error)
-                } else if let frame = hole.frame {
+                } else if let frame = holes[index].frame {
                     if nulledFrames.insert(frame).inserted { record(failure.error) }
                 } else if topFailure == nil {
                     topFailure = failure
@@ -69,35 +129,108 @@ extension ExecutionContext {
                 break
             }
         }
-        if let topFailure { throw topFailure }
-        return splice(out, replacements: replacements, nulledFrames: nulledFrames)
+        if let topFailure { return .failure(topFailure) }
+        return .success(splice(out, replacements: replacements, nulledFrames: nulledFrames))
     }
 
-    /// Awaits a pending field's resolver, then completes its value (§6.4.3) in a walk of
-    /// its own and finishes that.
-    private func fill(_ field: PendingField) async -> Result<FinishedValue, FieldFailure> {
+    private func fill(_ unit: FillUnit) async -> [(HoleRef, FillOutcome)] {
+        switch unit {
+        case .single(let ref, let field): return [(ref, await fill(field))]
+        case .batch(let loader, let refs, let fields):
+            return await fill(fields, from: loader).enumerated().map { (refs[$0.offset], $0.element) }
+        }
+    }
+
+    /// Awaits a pending field's work, then completes its value (§6.4.3) in a walk of its own
+    /// and finishes that.
+    private func fill(_ field: PendingField) async -> FillOutcome {
         // A cancelled request (its deadline passed, its client left) stops here instead of
-        // resolving and completing values nobody will read.
-        // So does one whose response went over its size limit: nothing more is sent upstream.
-        if Task.isCancelled || responseLimit?.isTripped == true { return .failure(cancelled(field)) }
+        // resolving and completing values nobody will read. So does one whose response went
+        // over its size limit: nothing more is sent upstream.
+        if stopsFilling { return .failure(cancelled(field)) }
+        guard case .later(let work) = field.work else { return await fill([field], from: nil)[0] }
         let value: FieldValue
         do {
-            value = try await field.work()
+            value = try await work()
         } catch {
-            return .failure(
-                FieldFailure(error: located(graphQLError(from: error), nodes: field.plan.fieldNodes, path: field.path)))
+            return .failure(failure(error, field))
         }
         if Task.isCancelled { return .failure(cancelled(field)) }
+        switch complete(field, value) {
+        case .success(let out): return await finish([out])[0]
+        case .failure(let failure): return .failure(failure)
+        }
+    }
+
+    /// Loads the keys of `fields` (all `.batched` with `loader`) in one call, completes each
+    /// value in a walk of its own, and finishes those walks together.
+    private func fill(_ fields: [PendingField], from loader: (any FieldBatchLoader)?) async -> [FillOutcome] {
+        if stopsFilling { return fields.map { .failure(cancelled($0)) } }
+        var keys: [any Sendable] = []
+        keys.reserveCapacity(fields.count)
+        var batchLoader = loader
+        for field in fields {
+            guard case .batched(let load) = field.work else { continue }
+            keys.append(load.key)
+            if batchLoader == nil { batchLoader = load.loader }
+        }
+        guard let batchLoader, keys.count == fields.count else {
+            return fields.map {
+                .failure(failure(GraphQLError("Internal error: a batched field without its key."), $0))
+            }
+        }
+        let values = await batchLoader.loadErased(keys)
+        if Task.isCancelled { return fields.map { .failure(cancelled($0)) } }
+        var outcomes = [FillOutcome?](repeating: nil, count: fields.count)
+        var walks: [ResponseWriter] = []
+        var walkOf: [Int] = []
+        for (index, field) in fields.enumerated() {
+            guard values.count == fields.count else {
+                outcomes[index] = .failure(
+                    failure(
+                        GraphQLError(
+                            "The batch loader of \(field.plan.parentType).\(field.plan.fieldName) answered \(values.count) values for \(fields.count) keys."
+                        ), field))
+                continue
+            }
+            switch values[index] {
+            case .failure(let error):
+                outcomes[index] = .failure(failure(error, field))
+            case .success(let value):
+                switch complete(field, value) {
+                case .success(let out):
+                    walkOf.append(index)
+                    walks.append(out)
+                case .failure(let failure):
+                    outcomes[index] = .failure(failure)
+                }
+            }
+        }
+        for (position, outcome) in await finish(walks).enumerated() { outcomes[walkOf[position]] = outcome }
+        // Every slot was set above: a failure at once, or its walk's outcome.
+        return outcomes.enumerated().map { $0.element ?? .failure(cancelled(fields[$0.offset])) }
+    }
+
+    /// CompleteValue (§6.4.3) of a pending field's value, in a walk of its own (its holes
+    /// still open).
+    private func complete(_ field: PendingField, _ value: FieldValue) -> Result<ResponseWriter, FieldFailure> {
         let out = ResponseWriter(
             capacity: 256, tracksFrames: true, incremental: field.deferMap.map { IncrementalWalk(deferMap: $0) })
         let path = ResponsePath(prefix: field.path)
         do throws(FieldFailure) {
             try completeValue(field.shape, field: field.plan, value: value, path: path, out: out)
             responseLimit?.commit(out.buffer.count)
-            return .success(try await finish(out))
+            return .success(out)
         } catch {
             return .failure(error)
         }
+    }
+
+    /// The request was cancelled, or its response went over its size limit.
+    private var stopsFilling: Bool { Task.isCancelled || responseLimit?.isTripped == true }
+
+    private func failure(_ error: any Error, _ field: PendingField) -> FieldFailure {
+        FieldFailure(error: located(graphQLError(from: error), nodes: field.plan.fieldNodes, path: field.path))
     }
 
     private func cancelled(_ field: PendingField) -> FieldFailure {

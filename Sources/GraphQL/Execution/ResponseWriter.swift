@@ -69,11 +69,18 @@ final class ResponseWriter {
     }
 }
 
-/// A value that is not there yet: a field whose resolver answered `.later`, or a list item given
-/// as `FieldValue.later`. The work, how to complete its value, and where the value goes.
+/// How a pending value becomes known: awaiting its own work, or as one key of a batch.
+enum PendingWork: Sendable {
+    case later(@Sendable () async throws -> FieldValue)
+    case batched(BatchedLoad)
+}
+
+/// A value that is not there yet: a field whose resolver answered `.later` or `.batched`, or a
+/// list item given as `FieldValue.pending`. The work, how to complete its value, and where the
+/// value goes.
 struct PendingField: Sendable {
     let plan: FieldPlan
-    let work: @Sendable () async throws -> FieldValue
+    let work: PendingWork
     let path: [PathComponent]
     /// The shape to complete the value with: the field's, or its list's item shape.
     let shape: CompletionShape
@@ -81,7 +88,7 @@ struct PendingField: Sendable {
     let deferMap: DeferMap?
 
     init(
-        plan: FieldPlan, work: @escaping @Sendable () async throws -> FieldValue, path: [PathComponent],
+        plan: FieldPlan, work: PendingWork, path: [PathComponent],
         shape: CompletionShape? = nil, deferMap: DeferMap? = nil
     ) {
         self.plan = plan

@@ -110,12 +110,24 @@ final class CallCounts: Sendable {
     }
 }
 
-/// One request's loaders (the execution context).
-struct Loaders: Sendable {
+/// A DataLoader as the executor's batch source: the keys of every pending field of a level
+/// that names it go to one `loadMany`, so the executor spends one task per batch, not per field.
+final class JSONFieldLoader: FieldBatchLoader {
+    let loader: DataLoader<String, JSONValue>
+    init(_ loader: DataLoader<String, JSONValue>) { self.loader = loader }
+
+    func loadFieldValues(_ keys: [String]) async -> [Result<FieldValue, any Error>] {
+        await loader.loadMany(keys).map { $0.map(FieldValue.json) }
+    }
+}
+
+/// One request's loaders (the execution context): a class, so that reading it from each
+/// resolver's `info.context` is one retain, not one per loader.
+final class Loaders: Sendable {
     let artists: DataLoader<String, JSONValue>
-    let albums: DataLoader<String, JSONValue>
-    let tracks: DataLoader<String, JSONValue>
-    let videos: DataLoader<String, JSONValue>
+    let albums: JSONFieldLoader
+    let tracks: JSONFieldLoader
+    let videos: JSONFieldLoader
 
     init(tables: Tables, scheduler: BatchScheduler, counts: CallCounts) throws {
         func loader(_ level: Int, _ table: [String: JSONValue]) throws -> DataLoader<String, JSONValue> {
@@ -130,9 +142,9 @@ struct Loaders: Sendable {
                 })
         }
         artists = try loader(0, tables.artistsByID)
-        albums = try loader(1, tables.albumsByArtist)
-        tracks = try loader(2, tables.tracksByAlbum)
-        videos = try loader(3, tables.videosByTrack)
+        albums = JSONFieldLoader(try loader(1, tables.albumsByArtist))
+        tracks = JSONFieldLoader(try loader(2, tables.tracksByAlbum))
+        videos = JSONFieldLoader(try loader(3, tables.videosByTrack))
     }
 }
 
@@ -147,21 +159,23 @@ struct W4Resolvers: ExecutionResolvers {
                 let results = await (try loaders(info)).artists.loadMany(artistIDs)
                 return .json(.array(try results.map { try $0.get() }))
             }
-        case ("Artist", "albums"):
-            return AsyncResolver { source, _, info in
-                .json(try await loaders(info).albums.load(try id(source)))
-            }
-        case ("Album", "tracks"):
-            return AsyncResolver { source, _, info in
-                .json(try await loaders(info).tracks.load(try id(source)))
-            }
-        case ("Track", "videos"):
-            return AsyncResolver { source, _, info in
-                .json(try await loaders(info).videos.load(try id(source)))
-            }
+        case ("Artist", "albums"): return LoadResolver(\.albums)
+        case ("Album", "tracks"): return LoadResolver(\.tracks)
+        case ("Track", "videos"): return LoadResolver(\.videos)
         default:
             return nil
         }
+    }
+}
+
+/// A field read through one of the request's loaders by its parent's id, batched by the
+/// executor with the level's other fields of that loader (`Resolution.load`).
+struct LoadResolver: FieldResolver {
+    let loader: KeyPath<Loaders, JSONFieldLoader> & Sendable
+    init(_ loader: KeyPath<Loaders, JSONFieldLoader> & Sendable) { self.loader = loader }
+
+    func resolve(source: FieldValue, arguments: JSONObject, info: ResolveInfo) throws -> Resolution {
+        .load(try id(source), from: try loaders(info)[keyPath: loader])
     }
 }
 
