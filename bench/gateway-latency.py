@@ -40,7 +40,7 @@ def main():
         for _ in range(args.runs):
             # 150 searches are 15,000 units: more than YouTube's default daily quota, which the demo has not.
             gateway, url = start([args.bin, "serve", "--port", "0", "--upstream", demo_url, "--request-timeout-ms", "0",
-                                  "--daily-quota", "youtube=0"],
+                                  "--daily-quota", "youtube=0", "--store", "memory"],
                                  env={**os.environ, "YOUTUBE_API_KEY": "bench"})
             try:
                 post(url, "{ __typename }")  # warm the server's first connection

@@ -38,6 +38,9 @@ export QUIET_MAX=${QUIET_MAX:-5}
 # DemoUpstream has no quota to protect and the peer keeps none: without this the nested query's
 # 150 YouTube searches (100 units each) would cross our default youtube=10000 on its first run.
 export MUSICGRAPH_DAILY_QUOTA=${MUSICGRAPH_DAILY_QUOTA:-youtube=0}
+# The peer's script starts our serve without --store: each run's cache and quota in its memory,
+# never in the default store file, where the last run's responses would make a cold query warm.
+export MUSICGRAPH_STORE=${MUSICGRAPH_STORE:-memory}
 mkdir -p "$RESULTS_DIR"
 marker=$(mktemp)
 trap 'rm -f "$marker"' EXIT

@@ -20,7 +20,7 @@ from gateway_procs import start, stop
 from gql import Client, gql
 from gql.transport.requests import RequestsHTTPTransport
 
-server, url = start([sys.argv[1], "serve", "--demo", "--port", "0"])
+server, url = start([sys.argv[1], "serve", "--demo", "--store", "memory", "--port", "0"])
 try:
     client = Client(transport=RequestsHTTPTransport(url=url, timeout=300), fetch_schema_from_transport=True)
     with client as session:

@@ -89,11 +89,11 @@ PIDS+=($!)
 UPSTREAM_URL=$(wait_for_url "$WORK/upstream.out")
 export YOUTUBE_API_KEY=demo TMDB_API_KEY=demo APPLE_MUSIC_TOKEN=demo RAKUTEN_APP_ID=demo
 
-"$MUSICGRAPH" serve --port 0 --upstream "$UPSTREAM_URL" >"$WORK/gateway.out" 2>/dev/null &
+"$MUSICGRAPH" serve --port 0 --upstream "$UPSTREAM_URL" --store memory >"$WORK/gateway.out" 2>/dev/null &
 GATEWAY_PID=$!
 PIDS+=($!)
 GATEWAY_URL=$(wait_for_url "$WORK/gateway.out")
-"$MUSICGRAPH" serve --port 0 --upstream "$UPSTREAM_URL" --no-result-cache >"$WORK/executing.out" 2>/dev/null &
+"$MUSICGRAPH" serve --port 0 --upstream "$UPSTREAM_URL" --store memory --no-result-cache >"$WORK/executing.out" 2>/dev/null &
 EXECUTING_PID=$!
 PIDS+=($!)
 EXECUTING_URL=$(wait_for_url "$WORK/executing.out")

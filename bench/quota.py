@@ -74,14 +74,15 @@ def codes(response):
 
 
 def gateway(args, demo_url, *flags):
-    return start([args.bin, "serve", "--port", "0", "--upstream", demo_url, "--request-timeout-ms", "0", *flags],
-                 env=ENV)
+    return start([args.bin, "serve", "--port", "0", "--upstream", demo_url, "--request-timeout-ms", "0",
+                  "--store", "memory", *flags], env=ENV)
 
 
 def concurrent_identical(args, demo_url, clients, lone_data, baseline=False):
     if baseline:  # a gateway without in-flight deduplication (and without --daily-quota)
         server, url = start([args.baseline_bin, "serve", "--port", "0", "--upstream", demo_url,
-                             "--request-timeout-ms", "0", "--max-query-cost", "0"], env=ENV)
+                             "--request-timeout-ms", "0", "--max-query-cost", "0"],
+                            env={**ENV, "MUSICGRAPH_STORE": "memory"})
     else:
         server, url = gateway(args, demo_url, "--max-query-cost", "0", "--daily-quota", "youtube=0")
     try:
@@ -172,7 +173,7 @@ def refused_calls(url):
 def malformed_quota(args):
     ok = True
     for entry, named in [("youtube=lots", "youtube=lots"), ("youtube=10,vimeo=5", "vimeo"), ("tmdb", "tmdb")]:
-        run = subprocess.run([args.bin, "serve", "--port", "0", "--daily-quota", entry], capture_output=True,
+        run = subprocess.run([args.bin, "serve", "--port", "0", "--store", "memory", "--daily-quota", entry], capture_output=True,
                              text=True, env=ENV, timeout=60)
         message = run.stderr.strip().splitlines()[-1] if run.stderr.strip() else ""
         print(f"--daily-quota {entry}: exit {run.returncode}, says: {message}")
@@ -264,7 +265,8 @@ def schema_weight(args):
         estimates = []
         for schema in ["schema.graphql", copy]:
             # --max-query-cost 1 refuses it before execution: only the estimate is computed.
-            out = subprocess.run([args.bin, "query", "--demo", "--max-query-cost", "1", "--schema", schema, query],
+            out = subprocess.run([args.bin, "query", "--demo", "--store", "memory", "--max-query-cost", "1", "--schema", schema,
+                                  query],
                                  capture_output=True, text=True, env=ENV).stdout
             estimates.append(json.loads(out)["extensions"]["cost"]["estimated"])
     calls = 3  # artist search, albums lookup, songs lookup at weight 1

@@ -136,7 +136,7 @@ def percentile(values, fraction):
 
 
 def run_row(args, name, mode, serve_flags):
-    gateway, url = start([args.bin, "serve", "--demo", "--port", "0", *serve_flags])
+    gateway, url = start([args.bin, "serve", "--demo", "--store", "memory", "--port", "0", *serve_flags])
     host, port = "127.0.0.1", int(url.split(":")[2].split("/")[0])
     try:
         probe_once(host, port)  # warm: the AC/DC answer is cached from now on

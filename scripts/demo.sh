@@ -8,7 +8,7 @@ query_file=${2:-examples/artist-albums-tracks-videos.graphql}
 out=$(mktemp)
 trap 'kill "$pid" 2>/dev/null || true; rm -f "$out"' EXIT INT TERM
 
-"$bin" serve --demo --port 0 >"$out" 2>/dev/null &
+"$bin" serve --demo --store memory --port 0 >"$out" 2>/dev/null &
 pid=$!
 for _ in $(seq 1 100); do
   grep -q 'serving' "$out" 2>/dev/null && break

@@ -8,5 +8,5 @@ bin=${1:?usage: scripts/record-demo-fixtures.sh PATH/TO/musicgraph}
 query=examples/artist-albums-tracks-videos.graphql
 dir=examples/recordings/artist-albums-tracks-videos
 rm -rf "$dir"
-"$bin" query --demo --record "$dir" "$query" >/dev/null
+"$bin" query --demo --store memory --record "$dir" "$query" >/dev/null
 echo "recorded $(ls "$dir" | wc -l) exchanges ($(cat "$dir"/*.json | wc -c) bytes) in $dir"

@@ -61,6 +61,8 @@ struct GatewaySetup {
     let gateway: Gateway
     /// Where the gateway's cache, ledger and persisted documents live (`--store`).
     let store: any SharedStore
+    /// What `--store` (or its default) named, for the start-up log line.
+    let location: StoreLocation
     /// The in-process DemoUpstream of `--demo`; shut it down when done.
     let demo: DemoUpstreamServer?
 
@@ -165,7 +167,7 @@ struct GatewaySetup {
                 let gateway = try Gateway(
                     configuration: configuration, schema: schema, resolvers: MockResolvers(engine: engine),
                     store: store)
-                return GatewaySetup(gateway: gateway, store: store, demo: nil)
+                return GatewaySetup(gateway: gateway, store: store, location: location, demo: nil)
             } catch {
                 throw CLIError("cannot start the gateway: \(error)")
             }
@@ -191,7 +193,7 @@ struct GatewaySetup {
         }
         do {
             let gateway = try Gateway(configuration: configuration, schema: schema, store: store)
-            return GatewaySetup(gateway: gateway, store: store, demo: demo)
+            return GatewaySetup(gateway: gateway, store: store, location: location, demo: demo)
         } catch {
             throw CLIError("cannot start the gateway: \(error)")
         }

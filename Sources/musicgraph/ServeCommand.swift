@@ -95,12 +95,18 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
     } catch {
         return fail("serve", CLIError("cannot listen on port \(port): \(error)"))
     }
+    // Before the address is announced: /metrics and the first answers show today's stored spend.
+    _ = runGatewayBlocking {
+        await gateway.ledger.loadStoredCounts()
+        return 0
+    }
     // Listening for SIGTERM before the address is announced: whoever reads it may stop us at once.
     let termination = TerminationListener()
     let host = args.value("--host") ?? "127.0.0.1"
     let shownHost = host.contains(":") ? "[\(host)]" : host
     writeStdout("musicgraph serving http://\(shownHost):\(server.port)\(handlerConfiguration.path)\n")
     if let demo = setup.demo { writeStderr("musicgraph serve: demo upstream at \(demo.baseURL)") }
+    writeStderr("musicgraph serve: store \(setup.location)\(storeNote(setup.location))")
     return runGatewayBlocking {
         let watch = Task { await watchStore(gateway) }
         await server.runUntilSignalled(termination)
@@ -117,8 +123,6 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
 /// follow it while idle, and logs each change: an unreachable store at start-up is one line
 /// saying the gateway runs degraded, not a failure.
 private func watchStore(_ gateway: Gateway) async {
-    // /metrics and refused documents' extensions show today's stored spend before any query runs.
-    await gateway.ledger.loadStoredCounts()
     guard let health = gateway.storeHealth else { return }
     await gateway.probeStore()
     var up = health.snapshot.up
@@ -185,3 +189,12 @@ private let serveUsage = """
 
     """ + clientProtocolsHelp + "\n" + ConnectionOptions.help + "\n" + OperationLimitOptions.help + "\n"
     + GatewaySetup.optionsHelp + "\n"
+
+/// What the start-up line adds after the store's location: how long what it keeps lives.
+private func storeNote(_ location: StoreLocation) -> String {
+    switch location {
+    case .memory: " (this process only: gone on exit)"
+    case .sqlite: " (kept across restarts, shared by this machine's processes on the file)"
+    case .redis: " (shared by every instance on it)"
+    }
+}

@@ -11,7 +11,10 @@ enum StoreOptions {
           --store LOCATION       where the cache, the quota ledger and persisted queries live
                                  (env MUSICGRAPH_STORE): memory (this process only), sqlite:PATH
                                  (a file the processes of one machine share, kept across restarts) or
-                                 redis://HOST:PORT[/DB] (a fleet). Default: memory
+                                 redis://HOST:PORT[/DB] (a fleet). Default: sqlite: a file under
+                                 $XDG_CACHE_HOME/musicgraph/ (else ~/.cache/musicgraph/), so a
+                                 restart keeps the cache and the day's quota ledger; memory with
+                                 --demo, --mock and --replay
           --store-reset          replace a store file that is corrupt or not ours with an empty one;
                                  the old file is kept as PATH.bad, or PATH.bad.1, PATH.bad.2 … when
                                  an earlier one is there (none is overwritten). Without it such a
@@ -19,9 +22,11 @@ enum StoreOptions {
 
         """
 
-    /// The location the flags and the environment name, else the default for this run
-    /// (`throwaway`: `--demo`, `--mock` or `--replay`, whose answers no later run can use).
-    /// - Throws: `CLIError` for an unparsable location, naming it.
+    /// The location the flags and the environment name, else the default for this run: `memory`
+    /// when `throwaway` (`--demo`, `--mock` or `--replay`, whose answers no later run can use),
+    /// else the default file (`StoreLocation.defaultFile`).
+    /// - Throws: `CLIError` for an unparsable location, naming it, and when there is no default
+    ///   file (neither `XDG_CACHE_HOME` nor `HOME` is an absolute path).
     static func location(_ args: CommandLineArguments, environment: [String: String], throwaway: Bool)
         throws(CLIError) -> StoreLocation
     {
@@ -32,7 +37,12 @@ enum StoreOptions {
             return try StoreLocation.parse(text)
         }
         if throwaway { return .memory }
-        return .memory
+        guard let file = StoreLocation.defaultFile(environment: environment) else {
+            throw CLIError(
+                "no default store file: neither XDG_CACHE_HOME nor HOME is an absolute directory; "
+                    + "pass --store sqlite:PATH or --store memory")
+        }
+        return file
     }
 
     /// Opens the store at `location`.

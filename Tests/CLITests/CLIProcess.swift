@@ -22,6 +22,23 @@ enum CLI {
 
     static var schemaPath: String { root.appendingPathComponent("schema.graphql").path }
 
+    /// What every child starts with under the test's own `environment`: its store in memory
+    /// unless a test names another (`--store` wins over the variable), and a cache directory of
+    /// this test run's own, so no test reads or writes the user's default store file.
+    static let storeIsolation: [String: String] = [
+        "MUSICGRAPH_STORE": "memory",
+        "XDG_CACHE_HOME": FileManager.default.temporaryDirectory.appendingPathComponent(
+            "musicgraph-cli-cache-\(ProcessInfo.processInfo.processIdentifier)"
+        ).path,
+    ]
+
+    /// The environment of a child: the test's own, the isolation, then `environment`.
+    static func childEnvironment(_ environment: [String: String]) -> [String: String] {
+        ProcessInfo.processInfo.environment.merging(storeIsolation) { _, new in new }.merging(environment) { _, new in
+            new
+        }
+    }
+
     static func binary() throws -> URL {
         if let path = ProcessInfo.processInfo.environment["MUSICGRAPH_BIN"] { return URL(fileURLWithPath: path) }
         let directories = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])]
@@ -41,7 +58,7 @@ enum CLI {
         process.executableURL = try binary()
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        process.environment = CLI.childEnvironment(environment)
         let input = Pipe()
         let output = Pipe()
         let errors = Pipe()
@@ -113,14 +130,18 @@ final class CLIChild {
     let process = Process()
     let firstLine: String
 
-    init(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws {
+    /// `standardError`: where the child's stderr goes (discarded by default).
+    init(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+        standardError: FileHandle? = nil
+    ) throws {
         process.executableURL = try CLI.binary()
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        process.environment = CLI.childEnvironment(environment)
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        process.standardError = standardError ?? FileHandle.nullDevice
         try process.run()
         var bytes: [UInt8] = []
         while !bytes.contains(UInt8(ascii: "\n")) {

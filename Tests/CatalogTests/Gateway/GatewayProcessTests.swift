@@ -39,7 +39,10 @@ extension LoopbackTests {
                     process.executableURL = URL(fileURLWithPath: try GatewayProcesses.binary())
                     process.arguments = arguments
                 }
-                process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+                // Its store in memory, and a cache directory of its own: never the user's store file.
+                process.environment = ProcessInfo.processInfo.environment.merging(
+                    ["MUSICGRAPH_STORE": "memory", "XDG_CACHE_HOME": FileManager.default.temporaryDirectory.path]
+                ) { _, new in new }.merging(environment) { _, new in new }
                 let out = Pipe()
                 process.standardOutput = out
                 process.standardError = standardError ?? FileHandle.nullDevice
@@ -67,6 +70,9 @@ extension LoopbackTests {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: try binary())
             process.arguments = arguments
+            process.environment = ProcessInfo.processInfo.environment.merging(
+                ["MUSICGRAPH_STORE": "memory", "XDG_CACHE_HOME": FileManager.default.temporaryDirectory.path]
+            ) { _, new in new }
             let out = Pipe()
             let err = Pipe()
             process.standardOutput = out
