@@ -68,7 +68,7 @@ class Redis:
     def start(self):
         self.process = subprocess.Popen(
             ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--maxmemory", "256mb", "--maxmemory-policy", "allkeys-lru"],
+             "--maxmemory", "256mb", "--maxmemory-policy", "volatile-lru"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for _ in range(500):
             try:

@@ -52,7 +52,7 @@ start)
     stop_fleet
     # Sized so responses, not the day's quota counters (hot, tiny), are what eviction drops.
     redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' --appendonly no --daemonize yes \
-        --pidfile "$DIR/redis.pid" --logfile "$DIR/redis.log" --maxmemory 256mb --maxmemory-policy allkeys-lru
+        --pidfile "$DIR/redis.pid" --logfile "$DIR/redis.log" --maxmemory 256mb --maxmemory-policy volatile-lru
     "$BIN" demo-upstream --port "$BASE_PORT" >"$DIR/demo-upstream.log" 2>&1 &
     echo $! >"$DIR/demo-upstream.pid"
     wait_for "http://127.0.0.1:$BASE_PORT/__demo/requests"

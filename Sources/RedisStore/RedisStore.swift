@@ -5,14 +5,18 @@ import SharedState
 /// gateways. Every key is prefixed `musicgraph:v1:` (the callers' keys carry no secrets).
 ///
 /// - Entries: `SET key <expiry><value> PXAT expiry`; Redis drops them when they expire, and its
-///   `maxmemory` policy bounds them in bytes (`allkeys-lru` in `make fleet`). The value carries
+///   `maxmemory` policy bounds them in bytes (`volatile-lru` in `make fleet`: only keys with a
+///   TTL, the cache's, are ever evicted). Every entry, claim and document has a TTL. The value carries
 ///   its expiry (8 bytes, big-endian Unix ms) so a reader gets it back; a value that does not
 ///   decode is a miss.
 /// - Claims: `SET key holder PX ttl` only when free or already the holder's (one Lua script);
 ///   released by a script that deletes the key only when it is still the holder's. Waiters
 ///   poll the key (2 ms at first, backing off to 20 ms) until it is gone or the TTL has passed.
-/// - Counters: one Lua script reads, checks the limit and `INCRBY`s atomically, then
-///   `PEXPIREAT`s: every instance spends from one count.
+/// - Counters: one Lua script reads, checks the limit and `INCRBY`s atomically: every instance
+///   spends from one count. A counter has no TTL, so that no eviction policy that spares
+///   TTL-less keys (`volatile-*`) can drop a quota count and lift the limit; instead its expiry
+///   is its score in the sorted set `musicgraph:v1:counter-expiries`, and each counter update
+///   deletes the counters whose expiry has passed.
 ///
 /// Every call is bounded (connect and command timeouts; `RedisConnection`) and fails with
 /// `SharedStoreError` when Redis is down or slow; the connection comes back by itself.
@@ -70,6 +74,33 @@ public final class RedisStore: SharedStore, Sendable {
     {
         try await command(["EVAL", source, "1"], [Self.redisKey(key)] + arguments.map { Array($0.utf8) })
     }
+
+    /// A counter script: KEYS[1] the counter, KEYS[2] the sorted set of counter expiries.
+    private func counterScript(_ source: String, key: String, _ arguments: [String]) async throws(SharedStoreError)
+        -> RedisReply
+    {
+        try await command(
+            ["EVAL", Self.expireCounters + source, "2"],
+            [Self.redisKey(key), Self.redisKey(Self.counterExpiries)] + arguments.map { Array($0.utf8) })
+    }
+
+    /// Where counters' expiries are kept (their scores, Unix ms).
+    static let counterExpiries = "counter-expiries"
+
+    /// The head of both counter scripts: `expire()` notes KEYS[1]'s expiry (ARGV[3]) and deletes
+    /// the counters whose expiry has passed (at most 100 a call: there are a few per provider per day).
+    private static let expireCounters = """
+        local function expire()
+          redis.call('ZADD', KEYS[2], ARGV[3], KEYS[1])
+          local now = redis.call('TIME')
+          local nowMs = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+          for _, old in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', nowMs, 'LIMIT', 0, 100)) do
+            redis.call('DEL', old)
+            redis.call('ZREM', KEYS[2], old)
+          end
+        end
+
+        """
 
     // MARK: Entries
 
@@ -144,7 +175,7 @@ public final class RedisStore: SharedStore, Sendable {
         local units = tonumber(ARGV[1])
         if ARGV[2] ~= '' and units > 0 and current + units > tonumber(ARGV[2]) then return {0, current} end
         current = redis.call('INCRBY', KEYS[1], units)
-        redis.call('PEXPIREAT', KEYS[1], ARGV[3])
+        expire()
         return {1, current}
         """
 
@@ -155,14 +186,14 @@ public final class RedisStore: SharedStore, Sendable {
           current = wanted
           redis.call('SET', KEYS[1], current)
         end
-        redis.call('PEXPIREAT', KEYS[1], ARGV[2])
+        expire()
         return current
         """
 
     public func addToCounter(_ key: String, units: Int, limit: Int?, expiresAtMs: Int64)
         async throws(SharedStoreError) -> CounterUpdate
     {
-        let reply = try await script(
+        let reply = try await counterScript(
             Self.addScript, key: key, [String(units), limit.map(String.init) ?? "", String(expiresAtMs)])
         guard case .array(let parts) = reply, parts.count == 2, let applied = parts[0].int, let value = parts[1].int
         else { throw SharedStoreError("redis answered a counter update with \(reply)") }
@@ -170,7 +201,8 @@ public final class RedisStore: SharedStore, Sendable {
     }
 
     public func raiseCounter(_ key: String, to value: Int, expiresAtMs: Int64) async throws(SharedStoreError) -> Int {
-        let reply = try await script(Self.raiseScript, key: key, [String(value), String(expiresAtMs)])
+        // ARGV[3] is the expiry in both scripts: the raise's ARGV[2] is unused.
+        let reply = try await counterScript(Self.raiseScript, key: key, [String(value), "", String(expiresAtMs)])
         guard let raised = reply.int else { throw SharedStoreError("redis answered a counter raise with \(reply)") }
         return raised
     }

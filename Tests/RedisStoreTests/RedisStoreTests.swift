@@ -40,7 +40,10 @@ struct RedisStoreTests {
         try await store.putEntry("resp:a", StoredEntry(value: [7], expiresAtMs: WallClock.system.nowMs() + 60_000))
         _ = try await store.addToCounter("quota:youtube:2026-12-01", units: 100, limit: nil, expiresAtMs: .max / 2)
         let keys = try redisCLI(server, ["--raw", "KEYS", "*"]).split(separator: "\n").map(String.init).sorted()
-        #expect(keys == ["musicgraph:v1:quota:youtube:2026-12-01", "musicgraph:v1:resp:a"])
+        #expect(
+            keys == [
+                "musicgraph:v1:counter-expiries", "musicgraph:v1:quota:youtube:2026-12-01", "musicgraph:v1:resp:a",
+            ])
         // A value another program wrote (too short to hold an expiry): a miss, not an error.
         _ = try redisCLI(server, ["SET", "musicgraph:v1:resp:b", "xy"])
         #expect(try await store.entry("resp:b") == nil)
@@ -75,9 +78,27 @@ struct RedisStoreTests {
         }
         #expect(applied == 10)
         #expect(try await stores[1].counter("p") == 1_000)
+        // No TTL, so the fleet's volatile-lru can never evict a quota count; the expiry is a score.
         let ttl = Int(
             try redisCLI(server, ["PTTL", "musicgraph:v1:p"]).trimmingCharacters(in: .whitespacesAndNewlines))
-        #expect(ttl.map { $0 > 50_000 && $0 <= 60_000 } == true)
+        #expect(ttl == -1)
+        let score = try redisCLI(server, ["ZSCORE", "musicgraph:v1:counter-expiries", "musicgraph:v1:p"])
+        #expect(Int64(score.trimmingCharacters(in: .whitespacesAndNewlines)) == end)
+    }
+
+    @Test func aCounterPastItsExpiryIsDroppedByTheNextUpdate() async throws {
+        let server = try RedisServer()
+        let store = Self.store(server)
+        let now = WallClock.system.nowMs()
+        _ = try await store.addToCounter("yesterday", units: 5, limit: nil, expiresAtMs: now + 300)
+        _ = try await store.raiseCounter("today", to: 7, expiresAtMs: now + 60_000)
+        #expect(try await store.counter("yesterday") == 5)
+        try await Task.sleep(for: .milliseconds(400))
+        _ = try await store.addToCounter("today", units: 1, limit: nil, expiresAtMs: now + 60_000)
+        #expect(try await store.counter("yesterday") == 0)
+        #expect(try await store.counter("today") == 8)
+        let left = try redisCLI(server, ["ZRANGE", "musicgraph:v1:counter-expiries", "0", "-1"])
+        #expect(left.trimmingCharacters(in: .whitespacesAndNewlines) == "musicgraph:v1:today")
     }
 
     @Test func claimsHaveOneHolderUntilReleasedOrExpired() async throws {
