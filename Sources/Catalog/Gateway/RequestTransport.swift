@@ -121,10 +121,12 @@ struct RequestTransport: UpstreamTransport {
     /// cache and handed to this process's waiters; nil on a miss.
     private func sharedHit(_ key: String, _ sharedKey: String, _ shared: SharedResponses) async -> UpstreamResponse? {
         guard let hit = await shared.lookUp(sharedKey) else { return nil }
-        exchange.cache?.store(hit.response, for: key, until: hit.expires)
-        exchange.inFlight.finish(key, .response(hit.response, expires: hit.expires))
+        // The shared store keeps bytes; this process keeps the models decoded from them in front.
+        let response = exchange.cache?.keepable(hit.response, for: key) ?? hit.response
+        exchange.cache?.store(response, for: key, until: hit.expires)
+        exchange.inFlight.finish(key, .response(response, expires: hit.expires))
         freshness.noteCached(until: hit.expires)
-        return hit.response
+        return response
     }
 
     private func send(
@@ -133,7 +135,7 @@ struct RequestTransport: UpstreamTransport {
     ) async {
         let outcome: InFlightRequest.Outcome
         do {
-            let response = try await exchange.base.get(url: url, headers: headers) {
+            var response = try await exchange.base.get(url: url, headers: headers) {
                 guard flight.hasWaiters else { return false }
                 do {
                     try await pay(cost)
@@ -148,6 +150,8 @@ struct RequestTransport: UpstreamTransport {
             if UpstreamExchange.saysDailyQuotaIsSpent(service, response) {
                 await exchange.ledger.markExhausted(service)
             }
+            // Its waiters and later cache hits share one set of decoded values.
+            if ok, let cache = exchange.cache { response = cache.keepable(response, for: key) }
             let expires =
                 ok
                 ? exchange.cache?.store(

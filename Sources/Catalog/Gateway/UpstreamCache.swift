@@ -2,7 +2,8 @@ import GraphQL
 import Synchronization
 
 /// Upstream responses kept across requests, and the GraphQL results built from nothing else:
-/// bounded by total body bytes, least recently used evicted first, each entry valid until its
+/// bounded by total bytes (bodies, keys, and the models decoded from a kept response, estimated
+/// as `DecodedValues` says), least recently used evicted first, each entry valid until its
 /// own expiry (TTL per provider, or the response's `Cache-Control: max-age`; a result until
 /// the first of its responses expires). Upstream keys are whole requests minus secrets
 /// (`cacheKey`); result keys are `resultKey`s, which no URL can equal.
@@ -76,6 +77,31 @@ public final class UpstreamCache: Sendable {
     ) -> Bool {
         guard expires > now else { return false }
         return insert(.upstream(response), for: key, bytes: response.body.count, expires: expires)
+    }
+
+    /// `response` as this cache keeps it under `key`: with a `DecodedValues` of its own, whose
+    /// values are charged to the entry's bytes as they are decoded (the byte bound covers the
+    /// decoded models too). Give every reader the returned response, and `store` it.
+    func keepable(_ response: UpstreamResponse, for key: String) -> UpstreamResponse {
+        var response = response
+        let key = ExactStringKey(key)
+        response.decoded = DecodedValues(bodyBytes: response.body.count) { [weak self] bytes, values in
+            self?.charge(bytes, to: key, holding: values)
+        }
+        return response
+    }
+
+    /// Adds `bytes` of decoded values to the entry under `key`, when it still holds `values`
+    /// (not evicted or replaced since), evicting least recently used entries to stay in bounds.
+    private func charge(_ bytes: Int, to key: ExactStringKey, holding values: DecodedValues) {
+        state.withLock { state in
+            guard let entry = state.entries[key], case .upstream(let response) = entry.value,
+                response.decoded === values
+            else { return }
+            state.entries[key]?.bytes += bytes
+            state.bytes += bytes
+            state.evict(toFit: maxBytes)
+        }
     }
 
     /// Drops the entry under `key`, if any.
@@ -170,6 +196,16 @@ public final class UpstreamCache: Sendable {
             state.evict(toFit: maxBytes)
         }
         return true
+    }
+
+    /// The keys of the upstream responses held now, in no order (for tests).
+    var upstreamKeys: [String] {
+        state.withLock { state in
+            state.entries.compactMap { key, entry in
+                guard case .upstream = entry.value else { return nil }
+                return String(decoding: key.utf8, as: UTF8.self)
+            }
+        }
     }
 
     /// Bytes and entries held now (for tests and metrics).

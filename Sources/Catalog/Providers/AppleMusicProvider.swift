@@ -154,12 +154,15 @@ public struct AppleMusicProvider: Sendable {
         try await fetch(artistAlbumsURL(artistId: artistId), decode: Self.decodeAlbumsPage)
     }
 
-    private func fetch<T>(
-        _ url: String, decode: (Int, [String: String], [UInt8]) throws(UpstreamError) -> T
+    /// `UpstreamCall.fetch` with this provider's secrets, for the call site that called this.
+    private func fetch<T: Sendable>(
+        _ url: String, fileID: StaticString = #fileID, line: UInt = #line,
+        decode: (Int, [String: String], [UInt8]) throws(UpstreamError) -> T
     ) async throws(UpstreamError) -> T {
         guard let token, !token.isEmpty else { throw UpstreamError(service: .appleMusic, kind: .notConfigured) }
         let call = UpstreamCall(service: .appleMusic, transport: transport, secrets: [token])
-        return try await call.fetch(url, headers: [("Authorization", "Bearer \(token)")], decode: decode)
+        return try await call.fetch(
+            url, headers: [("Authorization", "Bearer \(token)")], fileID: fileID, line: line, decode: decode)
     }
 }
 

@@ -79,12 +79,14 @@ public struct TMDBProvider: Sendable {
         }
     }
 
-    private func fetch<T>(
-        _ url: String, decode: (Int, [String: String], [UInt8]) throws(UpstreamError) -> T
+    /// `UpstreamCall.fetch` with this provider's secrets, for the call site that called this.
+    private func fetch<T: Sendable>(
+        _ url: String, fileID: StaticString = #fileID, line: UInt = #line,
+        decode: (Int, [String: String], [UInt8]) throws(UpstreamError) -> T
     ) async throws(UpstreamError) -> T {
         guard let apiKey, !apiKey.isEmpty else { throw UpstreamError(service: .tmdb, kind: .notConfigured) }
         return try await UpstreamCall(service: .tmdb, transport: transport, secrets: [apiKey]).fetch(
-            url, decode: decode)
+            url, fileID: fileID, line: line, decode: decode)
     }
 }
 

@@ -75,12 +75,14 @@ public struct YouTubeProvider: Sendable {
         }
     }
 
-    private func fetch<T>(
-        _ url: String, decode: (Int, [String: String], [UInt8]) throws(UpstreamError) -> T
+    /// `UpstreamCall.fetch` with this provider's secrets, for the call site that called this.
+    private func fetch<T: Sendable>(
+        _ url: String, fileID: StaticString = #fileID, line: UInt = #line,
+        decode: (Int, [String: String], [UInt8]) throws(UpstreamError) -> T
     ) async throws(UpstreamError) -> T {
         guard let key, !key.isEmpty else { throw UpstreamError(service: .youTube, kind: .notConfigured) }
         return try await UpstreamCall(service: .youTube, transport: transport, secrets: [key]).fetch(
-            url, decode: decode)
+            url, fileID: fileID, line: line, decode: decode)
     }
 
     /// The public watch page of a video id.

@@ -36,12 +36,19 @@ struct UpstreamCall {
         return redact(path.isEmpty ? "/" : String(path))
     }
 
-    /// GETs `url` and decodes the response with `decode`; any error's text is redacted.
-    func fetch<T>(
-        _ url: String, headers: [(name: String, value: String)] = [],
+    /// GETs `url` and decodes the response with `decode`; any error's text is redacted. A kept
+    /// response (one the cache shares) is decoded once per call site: later reads get the value
+    /// its first reader decoded (`DecodedValues`), keyed by `T` and `fileID`:`line`, so one call
+    /// site must always pass the same decoder (a closure's captures may not change its result).
+    func fetch<T: Sendable>(
+        _ url: String, headers: [(name: String, value: String)] = [], fileID: StaticString = #fileID,
+        line: UInt = #line,
         decode: (_ status: Int, _ headers: [String: String], _ body: [UInt8]) throws(UpstreamError) -> T
     ) async throws(UpstreamError) -> T {
         let response = try await get(url, headers: headers)
+        let decoder = DecodedValues.Decoder(T.self, fileID: fileID, line: line)
+        let kept = (200..<300).contains(response.status) ? response.decoded : nil
+        if let kept, let value = kept.value(decoder, as: T.self) { return value }
         // An error body is only read for its message: its secrets go before anything reads it,
         // so a summary cut at 200 characters cannot keep the first half of an echoed key.
         let body =
@@ -49,7 +56,9 @@ struct UpstreamCall {
             ? response.body
             : SecretScrubber(secrets: secrets).scrub(Array(response.body.prefix(Self.maxErrorBodyBytes)))
         do {
-            return try decode(response.status, response.headers, body)
+            let value = try decode(response.status, response.headers, body)
+            kept?.keep(value, for: decoder)
+            return value
         } catch {
             // A 2xx the provider cannot read was cached like any 2xx; an error must not outlive
             // the upstream's recovery by a whole TTL.

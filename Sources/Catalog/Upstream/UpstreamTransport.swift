@@ -39,6 +39,9 @@ public struct UpstreamResponse: Sendable {
     public var body: [UInt8]
     /// How many times the request was sent to get this response (retries included).
     public var tries: Int
+    /// What providers decoded from this response, shared by every reader of a kept response
+    /// (the `UpstreamCache` gives each response it keeps one); nil for a response nobody keeps.
+    public var decoded: DecodedValues?
 
     public init(status: Int, headers: [String: String] = [:], body: [UInt8] = [], tries: Int = 1) {
         self.status = status
