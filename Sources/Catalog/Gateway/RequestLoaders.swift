@@ -1,4 +1,5 @@
 import DataLoader
+import Synchronization
 
 /// The DataLoaders of one GraphQL request: one per upstream read, each batched to its API's
 /// limit on ids per request (iTunes lookup 200, Apple Music albums 100 / artists 25 / songs 300,
@@ -6,153 +7,303 @@ import DataLoader
 /// Rakuten releases by JAN), sending its distinct keys concurrently (`searchConcurrency` at
 /// a time). They
 /// share the request's `BatchScheduler`, so each query level dispatches together.
+///
+/// Each loader is made the first time a resolver asks for it: a request reads one or two of
+/// the 23, and making them all up front was a third of the CPU of a `{ __typename }` request.
+/// Two resolvers asking at once may both make one; the first stored wins, before any key is
+/// loaded on either.
 final class RequestLoaders: Sendable {
-    let itunesArtistSearch: DataLoader<SearchKey, [Artist]>
-    let itunesAlbumSearch: DataLoader<SearchKey, [Album]>
-    let itunesMusicVideoSearch: DataLoader<SearchKey, [Video]>
-    let itunesArtists: DataLoader<String, Artist?>
-    let itunesAlbums: DataLoader<String, Album?>
-    let itunesTracks: DataLoader<String, Track?>
-    let itunesMusicVideos: DataLoader<String, Video?>
-    let itunesAlbumsByArtist: DataLoader<String, [Album]>
-    let itunesTracksByAlbum: DataLoader<String, [Track]>
-    let appleMusicArtistSearch: DataLoader<SearchKey, [Artist]>
-    let appleMusicAlbumSearch: DataLoader<SearchKey, [Album]>
-    let appleMusicAlbums: DataLoader<String, AlbumWithTracks?>
-    let appleMusicArtists: DataLoader<String, Artist?>
-    let appleMusicSongs: DataLoader<String, Track?>
-    let appleMusicArtistAlbums: DataLoader<String, [Album]>
-    /// `option` is `artistName` or `title`: which field the term searches.
-    let rakutenSearch: DataLoader<SearchKey, [AlbumWithTracks]>
-    /// Keyed by JAN code.
-    let rakutenReleases: DataLoader<String, AlbumWithTracks?>
-    /// `option` is the duration filter (`any`, `short`, `medium`, `long`).
-    let youTubeSearch: DataLoader<SearchKey, [Video]>
-    let youTubeVideos: DataLoader<String, Video?>
-    let tmdbSearch: DataLoader<SearchKey, [Movie]>
-    let tmdbMovieVideos: DataLoader<String, [Video]>
-    let tmdbMovies: DataLoader<String, Movie?>
+    private let providers: Providers
+    private let scheduler: BatchScheduler
+    private let searchConcurrency: Int
 
     init(providers: Providers, scheduler: BatchScheduler, searchConcurrency: Int) {
-        let n = searchConcurrency
-        let itunes = providers.itunes
-        let appleMusic = providers.appleMusic
-        let rakuten = providers.rakuten
-        let youTube = providers.youTube
-        let tmdb = providers.tmdb
-
-        itunesArtistSearch = loader("itunes.searchArtists", scheduler: scheduler) { keys in
-            await fetchEach(keys, limit: n) { key throws(UpstreamError) in
-                try await itunes.searchArtists(term: key.term, limit: key.limit)
-            }
-        }
-        itunesAlbumSearch = loader("itunes.searchAlbums", scheduler: scheduler) { keys in
-            await fetchEach(keys, limit: n) { key throws(UpstreamError) in
-                try await itunes.searchAlbums(term: key.term, limit: key.limit)
-            }
-        }
-        itunesMusicVideoSearch = loader("itunes.searchMusicVideos", scheduler: scheduler) { keys in
-            await fetchEach(keys, limit: n) { key throws(UpstreamError) in
-                try await itunes.searchMusicVideos(term: key.term, limit: key.limit)
-            }
-        }
-        itunesArtists = lookupLoader("itunes.lookupArtists", max: ITunesProvider.maxLookupIds, scheduler: scheduler) {
-            ids in
-            answerAll(ids, from: try await itunes.lookupArtists(ids: ids))
-        }
-        itunesAlbums = lookupLoader("itunes.lookupAlbums", max: ITunesProvider.maxLookupIds, scheduler: scheduler) {
-            ids in
-            answerAll(ids, from: try await itunes.lookupAlbums(ids: ids))
-        }
-        itunesTracks = lookupLoader("itunes.lookupTracks", max: ITunesProvider.maxLookupIds, scheduler: scheduler) {
-            ids in
-            let call = UpstreamCall(service: .iTunes, transport: itunes.transport, secrets: [])
-            let tracks = try await call.fetch(itunes.lookupURL(ids: ids), decode: ITunesProvider.decodeTracks)
-            return answerAll(ids, from: Dictionary(tracks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
-        }
-        itunesMusicVideos = lookupLoader(
-            "itunes.lookupMusicVideos", max: ITunesProvider.maxLookupIds, scheduler: scheduler
-        ) {
-            ids in
-            let call = UpstreamCall(service: .iTunes, transport: itunes.transport, secrets: [])
-            let videos = try await call.fetch(itunes.lookupURL(ids: ids), decode: ITunesProvider.decodeMusicVideos)
-            return answerAll(ids, from: Dictionary(videos.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
-        }
-        itunesAlbumsByArtist = lookupLoader(
-            "itunes.albumsByArtist", max: ITunesProvider.maxLookupIds, scheduler: scheduler
-        ) { ids in
-            let found = try await itunes.lookupAlbums(artistIds: ids)
-            return Dictionary(uniqueKeysWithValues: ids.map { ($0, .success(found[$0] ?? [])) })
-        }
-        itunesTracksByAlbum = lookupLoader(
-            "itunes.tracksByAlbum", max: ITunesProvider.maxLookupIds, scheduler: scheduler
-        ) { ids in
-            let found = try await itunes.lookupTracks(albumIds: ids)
-            return Dictionary(uniqueKeysWithValues: ids.map { ($0, .success(found[$0] ?? [])) })
-        }
-        appleMusicArtistSearch = loader("applemusic.searchArtists", scheduler: scheduler) { keys in
-            await fetchEach(keys, limit: n) { key throws(UpstreamError) in
-                try await appleMusic.searchArtists(term: key.term, limit: key.limit).items
-            }
-        }
-        appleMusicAlbumSearch = loader("applemusic.searchAlbums", scheduler: scheduler) { keys in
-            await fetchEach(keys, limit: n) { key throws(UpstreamError) in
-                try await appleMusic.searchAlbums(term: key.term, limit: key.limit).items
-            }
-        }
-        appleMusicAlbums = lookupLoader("applemusic.albums", max: AppleMusicProvider.maxAlbumIds, scheduler: scheduler)
-        { ids in
-            answerAll(ids, from: try await appleMusic.albums(ids: ids))
-        }
-        appleMusicArtists = lookupLoader(
-            "applemusic.artists", max: AppleMusicProvider.maxArtistIds, scheduler: scheduler
-        ) {
-            ids in answerAll(ids, from: try await appleMusic.artists(ids: ids))
-        }
-        appleMusicSongs = lookupLoader("applemusic.songs", max: AppleMusicProvider.maxSongIds, scheduler: scheduler) {
-            ids in
-            answerAll(ids, from: try await appleMusic.songs(ids: ids))
-        }
-        appleMusicArtistAlbums = loader("applemusic.artistAlbums", scheduler: scheduler) { ids in
-            await fetchEach(ids, limit: n) { id throws(UpstreamError) in
-                try await appleMusic.artistAlbums(artistId: id).items
-            }
-        }
-        rakutenSearch = loader("rakuten.search", scheduler: scheduler) { keys in
-            await fetchEach(keys, limit: n) { key throws(UpstreamError) in
-                let byArtist = key.option == "artistName"
-                return try await rakuten.search(
-                    artistName: byArtist ? key.term : nil, title: byArtist ? nil : key.term, hits: key.limit
-                ).items
-            }
-        }
-        rakutenReleases = loader("rakuten.releases", scheduler: scheduler) { jans in
-            await fetchEach(jans, limit: n) { jan throws(UpstreamError) in try await rakuten.release(jan: jan) }
-        }
-        youTubeSearch = loader("youtube.search", scheduler: scheduler) { keys in
-            await fetchEach(keys, limit: n) { key throws(UpstreamError) in
-                let duration = YouTubeProvider.VideoDuration(rawValue: key.option)
-                return try await youTube.search(
-                    query: key.term, maxResults: key.limit, duration: duration == .any ? nil : duration
-                )
-                .items
-            }
-        }
-        youTubeVideos = lookupLoader("youtube.videos", max: YouTubeProvider.maxVideoIds, scheduler: scheduler) { ids in
-            answerAll(ids, from: try await youTube.videos(ids: ids))
-        }
-        tmdbSearch = loader("tmdb.searchMovies", scheduler: scheduler) { keys in
-            await fetchEach(keys, limit: n) { key throws(UpstreamError) in
-                try await tmdb.searchMovies(query: key.term).items
-            }
-        }
-        tmdbMovies = loader("tmdb.movies", scheduler: scheduler) { ids in
-            await fetchEach(ids, limit: n) { id throws(UpstreamError) in try await tmdb.movie(id: id) }
-        }
-        tmdbMovieVideos = loader("tmdb.movieVideos", scheduler: scheduler) { ids in
-            await fetchEach(ids, limit: n) { id throws(UpstreamError) in try await tmdb.movieVideos(movieId: id) }
-        }
+        self.providers = providers
+        self.scheduler = scheduler
+        self.searchConcurrency = searchConcurrency
     }
+
+    var itunesArtistSearch: DataLoader<SearchKey, [Artist]> {
+        if let made = _itunesArtistSearch.load() { return made }
+        let itunes = providers.itunes
+        let n = searchConcurrency
+        return _itunesArtistSearch.storeIfNil(
+            loader("itunes.searchArtists", scheduler: scheduler) { keys in
+                await fetchEach(keys, limit: n) { key throws(UpstreamError) in
+                    try await itunes.searchArtists(term: key.term, limit: key.limit)
+                }
+            })
+    }
+
+    var itunesAlbumSearch: DataLoader<SearchKey, [Album]> {
+        if let made = _itunesAlbumSearch.load() { return made }
+        let itunes = providers.itunes
+        let n = searchConcurrency
+        return _itunesAlbumSearch.storeIfNil(
+            loader("itunes.searchAlbums", scheduler: scheduler) { keys in
+                await fetchEach(keys, limit: n) { key throws(UpstreamError) in
+                    try await itunes.searchAlbums(term: key.term, limit: key.limit)
+                }
+            })
+    }
+
+    var itunesMusicVideoSearch: DataLoader<SearchKey, [Video]> {
+        if let made = _itunesMusicVideoSearch.load() { return made }
+        let itunes = providers.itunes
+        let n = searchConcurrency
+        return _itunesMusicVideoSearch.storeIfNil(
+            loader("itunes.searchMusicVideos", scheduler: scheduler) { keys in
+                await fetchEach(keys, limit: n) { key throws(UpstreamError) in
+                    try await itunes.searchMusicVideos(term: key.term, limit: key.limit)
+                }
+            })
+    }
+
+    var itunesArtists: DataLoader<String, Artist?> {
+        if let made = _itunesArtists.load() { return made }
+        let itunes = providers.itunes
+        return _itunesArtists.storeIfNil(
+            lookupLoader("itunes.lookupArtists", max: ITunesProvider.maxLookupIds, scheduler: scheduler) {
+                ids in
+                answerAll(ids, from: try await itunes.lookupArtists(ids: ids))
+            })
+    }
+
+    var itunesAlbums: DataLoader<String, Album?> {
+        if let made = _itunesAlbums.load() { return made }
+        let itunes = providers.itunes
+        return _itunesAlbums.storeIfNil(
+            lookupLoader("itunes.lookupAlbums", max: ITunesProvider.maxLookupIds, scheduler: scheduler) {
+                ids in
+                answerAll(ids, from: try await itunes.lookupAlbums(ids: ids))
+            })
+    }
+
+    var itunesTracks: DataLoader<String, Track?> {
+        if let made = _itunesTracks.load() { return made }
+        let itunes = providers.itunes
+        return _itunesTracks.storeIfNil(
+            lookupLoader("itunes.lookupTracks", max: ITunesProvider.maxLookupIds, scheduler: scheduler) {
+                ids in
+                let call = UpstreamCall(service: .iTunes, transport: itunes.transport, secrets: [])
+                let tracks = try await call.fetch(itunes.lookupURL(ids: ids), decode: ITunesProvider.decodeTracks)
+                return answerAll(
+                    ids, from: Dictionary(tracks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
+            })
+    }
+
+    var itunesMusicVideos: DataLoader<String, Video?> {
+        if let made = _itunesMusicVideos.load() { return made }
+        let itunes = providers.itunes
+        return _itunesMusicVideos.storeIfNil(
+            lookupLoader(
+                "itunes.lookupMusicVideos", max: ITunesProvider.maxLookupIds, scheduler: scheduler
+            ) {
+                ids in
+                let call = UpstreamCall(service: .iTunes, transport: itunes.transport, secrets: [])
+                let videos = try await call.fetch(itunes.lookupURL(ids: ids), decode: ITunesProvider.decodeMusicVideos)
+                return answerAll(
+                    ids, from: Dictionary(videos.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
+            })
+    }
+
+    var itunesAlbumsByArtist: DataLoader<String, [Album]> {
+        if let made = _itunesAlbumsByArtist.load() { return made }
+        let itunes = providers.itunes
+        return _itunesAlbumsByArtist.storeIfNil(
+            lookupLoader(
+                "itunes.albumsByArtist", max: ITunesProvider.maxLookupIds, scheduler: scheduler
+            ) { ids in
+                let found = try await itunes.lookupAlbums(artistIds: ids)
+                return Dictionary(uniqueKeysWithValues: ids.map { ($0, .success(found[$0] ?? [])) })
+            })
+    }
+
+    var itunesTracksByAlbum: DataLoader<String, [Track]> {
+        if let made = _itunesTracksByAlbum.load() { return made }
+        let itunes = providers.itunes
+        return _itunesTracksByAlbum.storeIfNil(
+            lookupLoader(
+                "itunes.tracksByAlbum", max: ITunesProvider.maxLookupIds, scheduler: scheduler
+            ) { ids in
+                let found = try await itunes.lookupTracks(albumIds: ids)
+                return Dictionary(uniqueKeysWithValues: ids.map { ($0, .success(found[$0] ?? [])) })
+            })
+    }
+
+    var appleMusicArtistSearch: DataLoader<SearchKey, [Artist]> {
+        if let made = _appleMusicArtistSearch.load() { return made }
+        let appleMusic = providers.appleMusic
+        let n = searchConcurrency
+        return _appleMusicArtistSearch.storeIfNil(
+            loader("applemusic.searchArtists", scheduler: scheduler) { keys in
+                await fetchEach(keys, limit: n) { key throws(UpstreamError) in
+                    try await appleMusic.searchArtists(term: key.term, limit: key.limit).items
+                }
+            })
+    }
+
+    var appleMusicAlbumSearch: DataLoader<SearchKey, [Album]> {
+        if let made = _appleMusicAlbumSearch.load() { return made }
+        let appleMusic = providers.appleMusic
+        let n = searchConcurrency
+        return _appleMusicAlbumSearch.storeIfNil(
+            loader("applemusic.searchAlbums", scheduler: scheduler) { keys in
+                await fetchEach(keys, limit: n) { key throws(UpstreamError) in
+                    try await appleMusic.searchAlbums(term: key.term, limit: key.limit).items
+                }
+            })
+    }
+
+    var appleMusicAlbums: DataLoader<String, AlbumWithTracks?> {
+        if let made = _appleMusicAlbums.load() { return made }
+        let appleMusic = providers.appleMusic
+        return _appleMusicAlbums.storeIfNil(
+            lookupLoader("applemusic.albums", max: AppleMusicProvider.maxAlbumIds, scheduler: scheduler) { ids in
+                answerAll(ids, from: try await appleMusic.albums(ids: ids))
+            })
+    }
+
+    var appleMusicArtists: DataLoader<String, Artist?> {
+        if let made = _appleMusicArtists.load() { return made }
+        let appleMusic = providers.appleMusic
+        return _appleMusicArtists.storeIfNil(
+            lookupLoader(
+                "applemusic.artists", max: AppleMusicProvider.maxArtistIds, scheduler: scheduler
+            ) {
+                ids in answerAll(ids, from: try await appleMusic.artists(ids: ids))
+            })
+    }
+
+    var appleMusicSongs: DataLoader<String, Track?> {
+        if let made = _appleMusicSongs.load() { return made }
+        let appleMusic = providers.appleMusic
+        return _appleMusicSongs.storeIfNil(
+            lookupLoader("applemusic.songs", max: AppleMusicProvider.maxSongIds, scheduler: scheduler) {
+                ids in
+                answerAll(ids, from: try await appleMusic.songs(ids: ids))
+            })
+    }
+
+    var appleMusicArtistAlbums: DataLoader<String, [Album]> {
+        if let made = _appleMusicArtistAlbums.load() { return made }
+        let appleMusic = providers.appleMusic
+        let n = searchConcurrency
+        return _appleMusicArtistAlbums.storeIfNil(
+            loader("applemusic.artistAlbums", scheduler: scheduler) { ids in
+                await fetchEach(ids, limit: n) { id throws(UpstreamError) in
+                    try await appleMusic.artistAlbums(artistId: id).items
+                }
+            })
+    }
+
+    /// `option` is `artistName` or `title`: which field the term searches.
+    var rakutenSearch: DataLoader<SearchKey, [AlbumWithTracks]> {
+        if let made = _rakutenSearch.load() { return made }
+        let rakuten = providers.rakuten
+        let n = searchConcurrency
+        return _rakutenSearch.storeIfNil(
+            loader("rakuten.search", scheduler: scheduler) { keys in
+                await fetchEach(keys, limit: n) { key throws(UpstreamError) in
+                    let byArtist = key.option == "artistName"
+                    return try await rakuten.search(
+                        artistName: byArtist ? key.term : nil, title: byArtist ? nil : key.term, hits: key.limit
+                    ).items
+                }
+            })
+    }
+
+    /// Keyed by JAN code.
+    var rakutenReleases: DataLoader<String, AlbumWithTracks?> {
+        if let made = _rakutenReleases.load() { return made }
+        let rakuten = providers.rakuten
+        let n = searchConcurrency
+        return _rakutenReleases.storeIfNil(
+            loader("rakuten.releases", scheduler: scheduler) { jans in
+                await fetchEach(jans, limit: n) { jan throws(UpstreamError) in try await rakuten.release(jan: jan) }
+            })
+    }
+
+    /// `option` is the duration filter (`any`, `short`, `medium`, `long`).
+    var youTubeSearch: DataLoader<SearchKey, [Video]> {
+        if let made = _youTubeSearch.load() { return made }
+        let youTube = providers.youTube
+        let n = searchConcurrency
+        return _youTubeSearch.storeIfNil(
+            loader("youtube.search", scheduler: scheduler) { keys in
+                await fetchEach(keys, limit: n) { key throws(UpstreamError) in
+                    let duration = YouTubeProvider.VideoDuration(rawValue: key.option)
+                    return try await youTube.search(
+                        query: key.term, maxResults: key.limit, duration: duration == .any ? nil : duration
+                    )
+                    .items
+                }
+            })
+    }
+
+    var youTubeVideos: DataLoader<String, Video?> {
+        if let made = _youTubeVideos.load() { return made }
+        let youTube = providers.youTube
+        return _youTubeVideos.storeIfNil(
+            lookupLoader("youtube.videos", max: YouTubeProvider.maxVideoIds, scheduler: scheduler) { ids in
+                answerAll(ids, from: try await youTube.videos(ids: ids))
+            })
+    }
+
+    var tmdbSearch: DataLoader<SearchKey, [Movie]> {
+        if let made = _tmdbSearch.load() { return made }
+        let tmdb = providers.tmdb
+        let n = searchConcurrency
+        return _tmdbSearch.storeIfNil(
+            loader("tmdb.searchMovies", scheduler: scheduler) { keys in
+                await fetchEach(keys, limit: n) { key throws(UpstreamError) in
+                    try await tmdb.searchMovies(query: key.term).items
+                }
+            })
+    }
+
+    var tmdbMovies: DataLoader<String, Movie?> {
+        if let made = _tmdbMovies.load() { return made }
+        let tmdb = providers.tmdb
+        let n = searchConcurrency
+        return _tmdbMovies.storeIfNil(
+            loader("tmdb.movies", scheduler: scheduler) { ids in
+                await fetchEach(ids, limit: n) { id throws(UpstreamError) in try await tmdb.movie(id: id) }
+            })
+    }
+
+    var tmdbMovieVideos: DataLoader<String, [Video]> {
+        if let made = _tmdbMovieVideos.load() { return made }
+        let tmdb = providers.tmdb
+        let n = searchConcurrency
+        return _tmdbMovieVideos.storeIfNil(
+            loader("tmdb.movieVideos", scheduler: scheduler) { ids in
+                await fetchEach(ids, limit: n) { id throws(UpstreamError) in try await tmdb.movieVideos(movieId: id) }
+            })
+    }
+
+    private let _itunesArtistSearch = AtomicLazyReference<DataLoader<SearchKey, [Artist]>>()
+    private let _itunesAlbumSearch = AtomicLazyReference<DataLoader<SearchKey, [Album]>>()
+    private let _itunesMusicVideoSearch = AtomicLazyReference<DataLoader<SearchKey, [Video]>>()
+    private let _itunesArtists = AtomicLazyReference<DataLoader<String, Artist?>>()
+    private let _itunesAlbums = AtomicLazyReference<DataLoader<String, Album?>>()
+    private let _itunesTracks = AtomicLazyReference<DataLoader<String, Track?>>()
+    private let _itunesMusicVideos = AtomicLazyReference<DataLoader<String, Video?>>()
+    private let _itunesAlbumsByArtist = AtomicLazyReference<DataLoader<String, [Album]>>()
+    private let _itunesTracksByAlbum = AtomicLazyReference<DataLoader<String, [Track]>>()
+    private let _appleMusicArtistSearch = AtomicLazyReference<DataLoader<SearchKey, [Artist]>>()
+    private let _appleMusicAlbumSearch = AtomicLazyReference<DataLoader<SearchKey, [Album]>>()
+    private let _appleMusicAlbums = AtomicLazyReference<DataLoader<String, AlbumWithTracks?>>()
+    private let _appleMusicArtists = AtomicLazyReference<DataLoader<String, Artist?>>()
+    private let _appleMusicSongs = AtomicLazyReference<DataLoader<String, Track?>>()
+    private let _appleMusicArtistAlbums = AtomicLazyReference<DataLoader<String, [Album]>>()
+    private let _rakutenSearch = AtomicLazyReference<DataLoader<SearchKey, [AlbumWithTracks]>>()
+    private let _rakutenReleases = AtomicLazyReference<DataLoader<String, AlbumWithTracks?>>()
+    private let _youTubeSearch = AtomicLazyReference<DataLoader<SearchKey, [Video]>>()
+    private let _youTubeVideos = AtomicLazyReference<DataLoader<String, Video?>>()
+    private let _tmdbSearch = AtomicLazyReference<DataLoader<SearchKey, [Movie]>>()
+    private let _tmdbMovies = AtomicLazyReference<DataLoader<String, Movie?>>()
+    private let _tmdbMovieVideos = AtomicLazyReference<DataLoader<String, [Video]>>()
 }
 
 /// A keyed loader whose options are constants of this file: an invalid one is a programming
