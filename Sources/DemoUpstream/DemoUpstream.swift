@@ -54,6 +54,8 @@ public final class DemoUpstream: Sendable {
     private let youTube: YouTubeRoutes
     private let tmdb: TMDBRoutes
     private let state = Mutex(State())
+    /// Route answers by request, kept serialized (the catalog never changes).
+    let answers = AnswerMemo(maxBytes: 64 << 20)
     /// Routes (and the catalog load) run here: off Swift's cooperative thread pool, because
     /// a search over ten thousand videos would otherwise stall every other task of the
     /// process (the gateway under `serve --demo`, other tests), and serial, so all
@@ -123,9 +125,11 @@ public final class DemoUpstream: Sendable {
                 504, "demo-upstream: hang fault held the request for \(options.hangLimitMs) ms")
         } else if request.method != "GET" && request.method != "HEAD" {
             response = DemoResponse.plain(405, "method \(request.method) not allowed")
+        } else if rule == nil, let kept = answers.answer(for: AnswerMemo.key(request)) {
+            response = kept  // served as it is: no queue hop, no ranking, no JSON building
         } else {
             response = await offload { [self] in
-                rule?.apply(service: service, request: request) { route(request, service) } ?? route(request, service)
+                rule?.apply(service: service, request: request) { answer(request, service) } ?? answer(request, service)
             }
         }
         let status = response.status
@@ -139,6 +143,15 @@ public final class DemoUpstream: Sendable {
         await withCheckedContinuation { continuation in
             Self.workQueue.async { continuation.resume(returning: work()) }
         }
+    }
+
+    /// The route's answer, kept in `answers` for the next request that reads the same.
+    private func answer(_ request: DemoRequest, _ service: DemoService) -> DemoResponse {
+        let key = AnswerMemo.key(request)
+        if let kept = answers.answer(for: key) { return kept }
+        let response = route(request, service)
+        answers.keep(response, for: key)
+        return response
     }
 
     private func route(_ request: DemoRequest, _ service: DemoService) -> DemoResponse {
