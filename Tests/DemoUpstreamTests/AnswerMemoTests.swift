@@ -45,7 +45,7 @@ extension DemoUpstreamSuite {
             _ = await post(demo, "{}")
             let normal = await Demo.get(demo, "/lookup", "id=200001")
             #expect(normal.body.count > truncated.body.count)
-            #expect(normal.text.hasSuffix("}\n") || normal.text.hasSuffix("}"))
+            #expect(normal == (await Demo.get(try await Demo.make(), "/lookup", "id=200001")))
             _ = await post(demo, #"{"/lookup": {"status": 500}}"#)
             #expect(await Demo.get(demo, "/lookup", "id=200001").status == 500)
         }
