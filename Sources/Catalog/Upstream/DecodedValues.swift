@@ -42,7 +42,9 @@ public final class DecodedValues: Sendable {
 
     /// The value `decoder` made of this response, if it has run.
     func value<T>(_ decoder: Decoder, as type: T.Type) -> T? {
-        values.withLock { $0[decoder] } as? T
+        // Unwrapped before the cast: a missing value cast to an optional `T` would be `T`'s nil.
+        guard let found = values.withLock({ $0[decoder] }) else { return nil }
+        return found as? T
     }
 
     /// Keeps `value` as what `decoder` makes of this response. The first value kept stays (two

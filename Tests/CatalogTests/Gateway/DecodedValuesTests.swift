@@ -46,6 +46,21 @@ import Testing
         #expect(kept.decoded?.count == 2)
     }
 
+    /// A decoder whose result is optional (TMDB's movie by id) finds nothing kept before its
+    /// first run, not a kept nil.
+    @Test func anOptionalResultIsDecodedBeforeItIsKept() async throws {
+        let cache = UpstreamCache(maxBytes: 1 << 20)
+        let kept = cache.keepable(UpstreamResponse(status: 200, body: Self.body), for: "k")
+        let call = UpstreamCall(service: .iTunes, transport: FixedTransport(response: kept), secrets: [])
+        for _ in 0..<2 {
+            let album: Album? = try await call.fetch("http://x/lookup?id=1") {
+                status, headers, body throws(UpstreamError) in
+                try ITunesProvider.decodeAlbums(status: status, headers: headers, body: body).first
+            }
+            #expect(album?.title == "Back In Black")
+        }
+    }
+
     @Test func aResponseNobodyKeepsIsDecodedEveryTime() async throws {
         let call = UpstreamCall(
             service: .iTunes, transport: FixedTransport(response: UpstreamResponse(status: 200, body: Self.body)),
