@@ -44,7 +44,10 @@ export MUSICGRAPH_STORE=${MUSICGRAPH_STORE:-memory}
 mkdir -p "$RESULTS_DIR"
 marker=$(mktemp)
 trap 'rm -f "$marker"' EXIT
+# The machine is shared: the load beside the figures says how far to trust them.
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)"
 bash "$PEER" "${1:-1}" "${2:-3}" "${3:-5}"
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 results=$(find "$RESULTS_DIR" -name 'run-*.jsonl' -newer "$marker" | sort | tail -1)
 [[ -n "$results" ]] || { echo "the peer's bench.sh wrote no results" >&2; exit 1; }
 echo
