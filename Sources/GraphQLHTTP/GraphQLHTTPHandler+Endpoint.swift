@@ -85,7 +85,9 @@ extension GraphQLHTTPHandler {
         // client had asked for application/graphql-response+json.
         let media: GraphQLResponseMediaType
         if let negotiated {
-            guard let chosen = negotiated.media else {
+            // A client that reads only multipart still gets its refusals (and answers with nothing
+            // deferred) as ordinary GraphQL responses.
+            guard let chosen = negotiated.media ?? (negotiated.incremental != nil ? .graphQLResponseJSON : nil) else {
                 return .answered(
                     GraphQLResponseWriter.failure(
                         .badRequest(

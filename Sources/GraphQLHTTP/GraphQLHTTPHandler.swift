@@ -25,12 +25,24 @@ public struct GraphQLHTTPHandler: Sendable {
         @Sendable (_ document: PreparedDocument, _ operationName: String?, _ variables: JSONObject) ->
         GraphQLHTTPOutcome?
 
+    /// Runs one validated operation with incremental delivery (`@defer`, `@stream`): hands each
+    /// payload to `deliver` as soon as it exists (`.complete` alone, or `.initial` then
+    /// `.subsequent` ones until `hasNext == false`), each with the request's cost so far.
+    /// `deliver` returns false once nobody reads the answer (client gone, deadline, shutdown):
+    /// stop then, and stop the work behind it. The calling task is cancelled in those cases too.
+    public typealias ExecuteIncrementally =
+        @Sendable (
+            _ document: PreparedDocument, _ operationName: String?, _ variables: JSONObject,
+            _ deliver: (GraphQLHTTPIncrementalPart) async -> Bool
+        ) async -> Void
+
     public let schema: Schema
     public let configuration: Configuration
     /// The counters behind `/metrics`.
     public let metrics: GraphQLHTTPMetrics
     let execute: Execute
     let executeNow: ExecuteNow?
+    let executeIncrementally: ExecuteIncrementally?
     let executeBatch: ExecuteBatch
     let documentCache: DocumentCache
     let bodyCache: BodyCache
@@ -46,15 +58,20 @@ public struct GraphQLHTTPHandler: Sendable {
     /// - Parameters:
     ///   - executeBatch: runs the operations of a batch together; by default each runs through
     ///     `execute`, concurrently.
+    ///   - executeIncrementally: runs operations that use `@defer` or `@stream` for clients that
+    ///     accept `multipart/mixed` (see `IncrementalDeliveryFormat`); nil, or any other request,
+    ///     runs them through `execute`, in one response (the spec allows ignoring deferral).
     public init(
         schema: Schema, configuration: Configuration = Configuration(),
         metrics: GraphQLHTTPMetrics = GraphQLHTTPMetrics(),
-        executeNow: ExecuteNow? = nil, executeBatch: ExecuteBatch? = nil, execute: @escaping Execute
+        executeNow: ExecuteNow? = nil, executeBatch: ExecuteBatch? = nil,
+        executeIncrementally: ExecuteIncrementally? = nil, execute: @escaping Execute
     ) {
         self.schema = schema
         self.configuration = configuration
         self.metrics = metrics
         self.executeNow = executeNow
+        self.executeIncrementally = executeIncrementally
         self.execute = execute
         self.executeBatch = executeBatch ?? Self.concurrently(execute)
         self.documentCache = DocumentCache(capacity: configuration.documentCacheSize)
@@ -100,6 +117,11 @@ public struct GraphQLHTTPHandler: Sendable {
             return .now(finish(request, response: response, report: report, start: start))
         case .execute(let operation, let media):
             let executable = operation.request
+            if let format = incrementalFormat(for: request, operation: operation) {
+                return .later {
+                    await executeIncrementallyUnderDeadline(operation, media: media, format: format, request, start)
+                }
+            }
             if let executeNow,
                 let outcome = executeNow(executable.document, executable.operationName, executable.variables)
             {
@@ -118,6 +140,10 @@ public struct GraphQLHTTPHandler: Sendable {
                 case .answered(let answer):
                     (response, report) = (self.response(answer, media: media), answer.report)
                 case .ready(let operation):
+                    if let format = incrementalFormat(for: request, operation: operation) {
+                        return await executeIncrementallyUnderDeadline(
+                            operation, media: media, format: format, request, start)
+                    }
                     (response, report) = await executeUnderDeadline(operation, media: media)
                 case .lookUp:
                     let answer = GraphQLResponseWriter.answer(for: pending.notFound, media: media)
@@ -136,7 +162,7 @@ public struct GraphQLHTTPHandler: Sendable {
     /// What the client was given: `response`, unless the HTTP server answered in the handler's
     /// place (and cancelled it), so that the log line and the metrics say what really happened:
     /// the 503 of a shutdown, or 499 for a client that closed its connection (nobody reads it).
-    private func given(_ request: HTTPRequest, _ response: HTTPResponse, media: GraphQLResponseMediaType)
+    func given(_ request: HTTPRequest, _ response: HTTPResponse, media: GraphQLResponseMediaType)
         -> HTTPResponse
     {
         switch request.abandonment.reason {
@@ -173,24 +199,36 @@ public struct GraphQLHTTPHandler: Sendable {
     }
 
     /// Headers every answer gets, then the metrics and the log line.
-    private func finish(
-        _ request: HTTPRequest, response: HTTPResponse, report: RequestReport, start: RequestStart
+    func finish(
+        _ request: HTTPRequest, response: HTTPResponse, report: RequestReport, start: RequestStart,
+        requestID: String? = nil
     ) -> HTTPResponse {
+        let requestID = requestID ?? requestIDs.next(incoming: request.headers["X-Request-Id"])
+        let response = decorate(response, for: request, requestID: requestID)
+        record(request, status: response.status.code, report: report, start: start, requestID: requestID)
+        return response
+    }
+
+    /// The headers every answer gets: CORS and `X-Request-Id`.
+    func decorate(_ response: HTTPResponse, for request: HTTPRequest, requestID: String) -> HTTPResponse {
         var response = response
-        let requestID = requestIDs.next(incoming: request.headers["X-Request-Id"])
         configuration.cors.decorate(&response.headers, requestOrigin: request.headers["Origin"])
         response.headers.replaceOrAdd(name: "X-Request-Id", value: requestID)
+        return response
+    }
 
+    /// The metrics and the log line of an answer with `status`, once it is over (for a streamed
+    /// answer, when its last part is written or it is abandoned).
+    func record(_ request: HTTPRequest, status: Int, report: RequestReport, start: RequestStart, requestID: String) {
         let duration = start.instant.duration(to: start.clock.now)
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         metrics.requestFinished(
-            pathLabel: pathLabel(request.path), status: response.status.code, durationSeconds: seconds, report: report)
+            pathLabel: pathLabel(request.path), status: status, durationSeconds: seconds, report: report)
         let log = RequestLog(
             time: start.time, requestID: requestID, method: Self.clipped(request.method.rawValue, to: 16),
-            path: Self.clipped(request.path, to: 200), status: response.status.code, durationMs: seconds * 1000,
+            path: Self.clipped(request.path, to: 200), status: status, durationMs: seconds * 1000,
             upstreamRequests: report.totalUpstreamRequests, cacheHits: report.cacheHits)
         configuration.logSink(log)
-        return response
     }
 
     // MARK: - Routing

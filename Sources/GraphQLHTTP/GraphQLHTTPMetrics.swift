@@ -15,6 +15,8 @@ import Synchronization
 ///   (`header_timeout`, `body_timeout`, `idle_timeout`, `address_limit`): the HTTP server's
 ///   connection limits and deadlines, once `GraphQLHTTPServer` attached its server.
 /// - `musicgraph_upstream_deduplicated_total`: upstream reads that shared a send in flight.
+/// - `musicgraph_http_incremental_parts_total`: parts of `multipart/mixed` incremental answers
+///   handed to the connection (the answers themselves count in the request series when they end).
 /// - whatever the application adds (`GraphQLHTTPHandler.Configuration.applicationMetrics`).
 public final class GraphQLHTTPMetrics: Sendable {
     /// Histogram bucket upper bounds in seconds: 1 ms to 10 s, covering cached answers (well
@@ -51,6 +53,7 @@ public final class GraphQLHTTPMetrics: Sendable {
 
     private let state = Mutex(State())
     private let inFlight = Atomic<Int>(0)
+    private let incrementalParts = Atomic<Int>(0)
     private let connections = Mutex<(@Sendable () -> HTTPServer.ConnectionStatistics)?>(nil)
 
     public init() {}
@@ -72,6 +75,11 @@ public final class GraphQLHTTPMetrics: Sendable {
             state.cacheHits += report.cacheHits
             state.deduplicated += report.deduplicated
         }
+    }
+
+    /// One part of an incremental answer was handed to its connection.
+    func incrementalPartSent() {
+        incrementalParts.add(1, ordering: .relaxed)
     }
 
     /// Upstream requests and cache hits of an execution that finished after its request was
@@ -150,6 +158,9 @@ public final class GraphQLHTTPMetrics: Sendable {
         out += "# HELP musicgraph_upstream_deduplicated_total Upstream reads that shared a request already in flight.\n"
         out += "# TYPE musicgraph_upstream_deduplicated_total counter\n"
         out += "musicgraph_upstream_deduplicated_total \(snapshot.deduplicated)\n"
+        out += "# HELP musicgraph_http_incremental_parts_total Parts of multipart incremental answers sent.\n"
+        out += "# TYPE musicgraph_http_incremental_parts_total counter\n"
+        out += "musicgraph_http_incremental_parts_total \(incrementalParts.load(ordering: .relaxed))\n"
         out += application
         return out
     }

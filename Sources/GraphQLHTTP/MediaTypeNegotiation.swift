@@ -28,6 +28,9 @@ struct AcceptHeader: Sendable {
         var quality: Double
         var position: Int
         var charsetIsUTF8: Bool
+        /// `multipart/mixed` ranges: the `incrementalSpec` and `deferSpec` parameters.
+        var incrementalSpec: Substring?
+        var deferSpec: Substring?
     }
 
     private let ranges: [MediaRange]
@@ -43,6 +46,8 @@ struct AcceptHeader: Sendable {
             guard !type.isEmpty, !subtype.isEmpty else { continue }
             var quality = 1.0
             var charsetIsUTF8 = true
+            var incrementalSpec: Substring?
+            var deferSpec: Substring?
             for parameter in parts.dropFirst() {
                 guard let equals = parameter.firstIndex(of: "=") else { continue }
                 let name = parameter[..<equals].trimmingASCIISpaces().lowercased()
@@ -52,13 +57,15 @@ struct AcceptHeader: Sendable {
                 case "charset":
                     let charset = String(value.lowercased().filter { $0 != "\"" })
                     charsetIsUTF8 = charset == "utf-8" || charset == "utf8"
+                case "incrementalspec": incrementalSpec = Substring(value.filter { $0 != "\"" })
+                case "deferspec": deferSpec = Substring(value.filter { $0 != "\"" })
                 default: break
                 }
             }
             ranges.append(
                 MediaRange(
                     type: Substring(type), subtype: Substring(subtype), quality: quality, position: position,
-                    charsetIsUTF8: charsetIsUTF8))
+                    charsetIsUTF8: charsetIsUTF8, incrementalSpec: incrementalSpec, deferSpec: deferSpec))
         }
         self.ranges = ranges
     }
@@ -99,6 +106,27 @@ struct AcceptHeader: Sendable {
             if lhs.1.quality != rhs.1.quality { return lhs.1.quality > rhs.1.quality }
             return lhs.1.position < rhs.1.position
         }?.0
+    }
+
+    /// The incremental delivery format the client can read, from its `multipart/mixed` ranges
+    /// (named explicitly: `*/*` is no promise to read multipart), or nil: the best quality above
+    /// 0, then the range listed first. `incrementalSpec=v0.2` and a range without a spec
+    /// parameter (the RFC's plain `multipart/mixed`) give the RFC's current format,
+    /// `deferSpec=20220824` Apollo's older one; a spec version we do not serve is skipped.
+    func incrementalFormat() -> IncrementalDeliveryFormat? {
+        var best: (quality: Double, position: Int, format: IncrementalDeliveryFormat)?
+        for range in ranges where range.type == "multipart" && range.subtype == "mixed" && range.quality > 0 {
+            let format: IncrementalDeliveryFormat
+            switch (range.incrementalSpec, range.deferSpec) {
+            case ("v0.2"?, _), (nil, nil): format = .incrementalSpecV02
+            case (nil, "20220824"?): format = .deferSpec20220824
+            default: continue
+            }
+            if best.map({ range.quality > $0.quality }) ?? true {
+                best = (range.quality, range.position, format)
+            }
+        }
+        return best?.format
     }
 
     /// Whether the client asks for an HTML page rather than a GraphQL response: `text/html`

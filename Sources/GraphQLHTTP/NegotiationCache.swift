@@ -8,6 +8,8 @@ final class NegotiationCache: Sendable {
     struct Decision: Sendable, Equatable {
         var media: GraphQLResponseMediaType?
         var prefersHTML: Bool
+        /// The `multipart/mixed` format for operations that defer or stream, if the client reads one.
+        var incremental: IncrementalDeliveryFormat? = nil
     }
 
     /// Distinct header values kept; far above the number of client libraries in use.
@@ -25,6 +27,9 @@ final class NegotiationCache: Sendable {
         "application/graphql-response+json, application/json;q=0.9",
         "application/graphql-response+json, application/graphql+json, application/json, text/event-stream, multipart/mixed",
         "application/json, multipart/mixed", "application/json, text/plain, */*",
+        "multipart/mixed;incrementalSpec=v0.2,application/graphql-response+json,application/json;q=0.9",
+        "multipart/mixed;deferSpec=20220824,application/graphql-response+json,application/json;q=0.9",
+        "multipart/mixed;deferSpec=20220824,application/json",
     ]
 
     private let wellKnown: [String: Decision]
@@ -36,7 +41,9 @@ final class NegotiationCache: Sendable {
 
     private static func decide(_ header: String) -> Decision {
         let parsed = AcceptHeader(header)
-        return Decision(media: parsed.responseMediaType(), prefersHTML: parsed.prefersHTML())
+        return Decision(
+            media: parsed.responseMediaType(), prefersHTML: parsed.prefersHTML(),
+            incremental: parsed.incrementalFormat())
     }
 
     func decision(for header: String) -> Decision {

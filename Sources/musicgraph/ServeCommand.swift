@@ -80,6 +80,14 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
                 return answer
             }
         },
+        executeIncrementally: { document, operationName, variables, deliver in
+            await gateway.executeIncrementally(prepared: document, operationName: operationName, variables: variables) {
+                part in
+                await deliver(
+                    GraphQLHTTPIncrementalPart(
+                        payload: part.payload, extensions: part.extensions, report: report(part.counts)))
+            }
+        },
         execute: { document, operationName, variables in
             outcome(await gateway.execute(prepared: document, operationName: operationName, variables: variables))
         })
@@ -149,10 +157,7 @@ private func watchStore(_ gateway: Gateway) async {
 /// A gateway answer as the HTTP layer takes it: the result (or the cost refusal), its
 /// extensions, and the counts behind the log line and /metrics.
 private func outcome(_ response: GatewayResponse) -> GraphQLHTTPOutcome {
-    var report = RequestReport(cacheHits: response.counts.cacheHits, deduplicated: response.counts.deduplicated)
-    for (service, outcomes) in response.counts.requests {
-        for (outcome, count) in outcomes { report.recordUpstream(service: service, outcome: outcome, count: count) }
-    }
+    let report = report(response.counts)
     if response.refused {
         return .rejected(response.result.errors, status: 400, extensions: response.extensions, report: report)
     }
@@ -163,12 +168,23 @@ private func outcome(_ response: GatewayResponse) -> GraphQLHTTPOutcome {
         maxAgeSeconds: Int(maxAge))
 }
 
+/// The counts behind a request's log line and /metrics.
+private func report(_ counts: UpstreamCounters.Counts) -> RequestReport {
+    var report = RequestReport(cacheHits: counts.cacheHits, deduplicated: counts.deduplicated)
+    for (service, outcomes) in counts.requests {
+        for (outcome, count) in outcomes { report.recordUpstream(service: service, outcome: outcome, count: count) }
+    }
+    return report
+}
+
 private let serveUsage = """
     usage: musicgraph serve [--demo] [--host 127.0.0.1] [--port 8080] [--upstream URL] [--max-query-cost N] [options]
 
     Serves the gateway over HTTP until SIGINT or SIGTERM (then finishes requests in flight):
       POST/GET /graphql   GraphQL over HTTP (application/graphql-response+json or application/json);
-                          GET with Accept: text/html shows GraphiQL
+                          GET with Accept: text/html shows GraphiQL; @defer/@stream as
+                          multipart/mixed parts with Accept: multipart/mixed; incrementalSpec=v0.2
+                          (or deferSpec=20220824), else in one response
       GET /healthz        "ok"
       GET /metrics        Prometheus text: requests, latency, upstream requests, cache hits,
                           deduplicated reads, quota left, calls refused

@@ -36,6 +36,25 @@ import Testing
         #expect(AcceptHeader(header).prefersHTML() == expected)
     }
 
+    @Test(arguments: [
+        ("multipart/mixed; incrementalSpec=v0.2", IncrementalDeliveryFormat.incrementalSpecV02),
+        ("multipart/mixed;incrementalSpec=\"v0.2\",application/json;q=0.9", .incrementalSpecV02),
+        ("multipart/mixed", .incrementalSpecV02),
+        ("multipart/mixed;deferSpec=20220824,application/json", .deferSpec20220824),
+        ("multipart/mixed;deferSpec=20220824;q=0.5, multipart/mixed;incrementalSpec=v0.2", .incrementalSpecV02),
+    ])
+    func multipartRangesChooseTheIncrementalFormat(header: String, format: IncrementalDeliveryFormat) {
+        #expect(AcceptHeader(header).incrementalFormat() == format)
+    }
+
+    @Test(arguments: [
+        "*/*", "application/json", "multipart/*", "multipart/mixed;q=0", "multipart/mixed; incrementalSpec=v0.1",
+        "multipart/mixed; deferSpec=20990101",
+    ])
+    func otherRangesReadNoIncrementalFormat(header: String) {
+        #expect(AcceptHeader(header).incrementalFormat() == nil)
+    }
+
     @Test func theMostSpecificRangeDecides() throws {
         let header = AcceptHeader("*/*;q=0.1, application/*;q=0.4, application/json;q=0.9")
         let json = try #require(header.preference(type: "application", subtype: "json"))

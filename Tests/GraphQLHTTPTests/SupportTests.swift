@@ -199,6 +199,9 @@ import Testing
                 # HELP musicgraph_upstream_deduplicated_total Upstream reads that shared a request already in flight.
                 # TYPE musicgraph_upstream_deduplicated_total counter
                 musicgraph_upstream_deduplicated_total 4
+                # HELP musicgraph_http_incremental_parts_total Parts of multipart incremental answers sent.
+                # TYPE musicgraph_http_incremental_parts_total counter
+                musicgraph_http_incremental_parts_total 0
                 app_series 1
 
                 """)
@@ -308,7 +311,9 @@ import Testing
             let parsed = AcceptHeader(value)
             #expect(
                 cache.decision(for: value)
-                    == .init(media: parsed.responseMediaType(), prefersHTML: parsed.prefersHTML()), "\(value)")
+                    == .init(
+                        media: parsed.responseMediaType(), prefersHTML: parsed.prefersHTML(),
+                        incremental: parsed.incrementalFormat()), "\(value)")
         }
         #expect(cache.decision(for: "*/*") == .init(media: .graphQLResponseJSON, prefersHTML: false))
         #expect(cache.decision(for: "application/json") == .init(media: .json, prefersHTML: false))

@@ -7,6 +7,14 @@ public struct PreparedDocument: Sendable {
     /// server's cache is then planned once, not per request. Valid for the schema the
     /// document was validated against and one set of resolvers.
     public let plans = ExecutionPlanCache()
+    /// `document.usesIncrementalDelivery`, found once when the document is prepared.
+    public let usesIncrementalDelivery: Bool
+
+    public init(source: Source, document: Document) {
+        self.source = source
+        self.document = document
+        self.usesIncrementalDelivery = document.usesIncrementalDelivery
+    }
 
     /// The type of the operation `operationName` selects (spec §6.1 GetOperation), or nil
     /// when selection fails; execution then reports why. GraphQL over HTTP asks this before

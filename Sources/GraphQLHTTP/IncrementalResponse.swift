@@ -1,0 +1,236 @@
+import GraphQL
+import HTTPServer
+import Synchronization
+
+/// One incremental execution on its way to a `multipart/mixed` body: takes the payloads the
+/// execution delivers, tells the waiting handler how the answer starts, writes every later
+/// payload to the body stream as one part the moment it arrives, and ends the stream exactly
+/// once: after the last payload, at the request deadline, or when the client (or a shutdown)
+/// abandons it, which cancels the execution.
+final class IncrementalResponse: Sendable {
+    /// How the answer starts, known with the first payload.
+    enum Start: Sendable {
+        /// Nothing was deferred or streamed (or a request error): one ordinary response.
+        case complete(GraphQLHTTPIncrementalPart)
+        /// The initial payload is the stream's first part: answer 200 with `stream`.
+        case streaming
+        /// The deadline passed before the initial payload: 504.
+        case timedOut
+        /// The caller was cancelled first (or the execution gave nothing): the server answered.
+        case cancelled
+    }
+
+    /// How a streamed answer ended, for its log line and metrics.
+    enum End: Sendable, Equatable {
+        case completed
+        case timedOut
+        case abandoned(AbandonReason)
+    }
+
+    let format: IncrementalDeliveryFormat
+    let stream = HTTPBodyStream()
+    private let timeoutMs: Int
+    private let scheduler: DeadlineScheduler
+    /// Hears the end of a streamed answer (not of one that never streamed), once.
+    private let ended: @Sendable (End, RequestReport) -> Void
+
+    private struct State {
+        var start: Start?
+        var waiter: CheckedContinuation<Start, Never>?
+        /// Notices announced and not completed yet, in announcement order.
+        var pending: [PendingNotice] = []
+        var report = RequestReport()
+        var end: End?
+        var execution: Task<Void, Never>?
+        var deadlineToken: Int?
+    }
+
+    private let state = Mutex(State())
+
+    /// - Parameter timeoutMs: the deadline of the whole answer, first part to last; 0 = none.
+    init(
+        format: IncrementalDeliveryFormat, timeoutMs: Int, scheduler: DeadlineScheduler,
+        ended: @escaping @Sendable (End, RequestReport) -> Void
+    ) {
+        self.format = format
+        self.timeoutMs = timeoutMs
+        self.scheduler = scheduler
+        self.ended = ended
+    }
+
+    /// Starts `execution` in a task of its own, under the deadline; the stream's abandonment
+    /// stops it.
+    func run(_ execution: @escaping @Sendable (IncrementalResponse) async -> Void) {
+        let task = Task { [self] in
+            await execution(self)
+            executionEnded()
+        }
+        let token = timeoutMs > 0 ? scheduler.schedule(afterMs: timeoutMs) { [self] in deadlinePassed() } : nil
+        let over = state.withLock { state -> Bool in
+            state.execution = task
+            state.deadlineToken = token
+            if case .complete? = state.start { return true }
+            return state.end != nil
+        }
+        // Decided before the task was known (a quick answer, or a cancellation): nothing more is
+        // wanted from it (cancelling one that has delivered everything changes nothing).
+        if over {
+            cancelDeadline()
+            task.cancel()
+        }
+        stream.whenAbandoned { [self] reason in finish(.abandoned(reason)) }
+    }
+
+    /// Waits for the first payload (or the deadline, or the caller's cancellation).
+    func start() async -> Start {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Start, Never>) in
+                let now = state.withLock { state -> Start? in
+                    guard let start = state.start else {
+                        state.waiter = continuation
+                        return nil
+                    }
+                    return start
+                }
+                if let now { continuation.resume(returning: now) }
+            }
+        } onCancel: {
+            decideStart(.cancelled)
+        }
+    }
+
+    /// The execution's `deliver`: false once nobody reads the answer.
+    func deliver(_ part: GraphQLHTTPIncrementalPart) -> Bool {
+        enum Step {
+            case stop
+            case decided(Start)
+            case wrote(last: Bool)
+        }
+        let step = state.withLock { state -> Step in
+            guard state.end == nil else { return .stop }
+            state.report = part.report
+            if state.start == nil, case .complete = part.payload {
+                state.start = .complete(part)
+                return .decided(.complete(part))
+            }
+            if case .cancelled? = state.start { return .stop }
+            if case .timedOut? = state.start { return .stop }
+            track(part.payload, in: &state)
+            var bytes = MultipartMixed.part(format.json(part))
+            if part.isLast { bytes += MultipartMixed.closeDelimiter }
+            // Under the lock, so that parts go out in the order they were delivered.
+            guard stream.write(bytes) else { return .stop }
+            if part.isLast { stream.finish() }
+            guard state.start == nil else { return .wrote(last: part.isLast) }
+            state.start = .streaming
+            return .decided(.streaming)
+        }
+        switch step {
+        case .stop:
+            return false
+        case .decided(let start):
+            resumeWaiter(with: start)
+            if case .complete = start {
+                cancelDeadline()
+                return true
+            }
+            if case .streaming = start, part.isLast { finish(.completed) }
+            return true
+        case .wrote(let last):
+            if last { finish(.completed) }
+            return true
+        }
+    }
+
+    private func track(_ payload: IncrementalPayload, in state: inout State) {
+        switch payload {
+        case .complete: break
+        case .initial(let initial): state.pending += initial.pending
+        case .subsequent(let subsequent):
+            state.pending += subsequent.pending
+            let done = Set(subsequent.completed.map(\.id))
+            state.pending.removeAll { done.contains($0.id) }
+        }
+    }
+
+    /// The request deadline: 504 if nothing was sent yet, else a last part that completes what
+    /// is pending with a `REQUEST_TIMEOUT` error.
+    private func deadlinePassed() {
+        let streaming = state.withLock { state -> Bool? in
+            guard state.end == nil else { return nil }
+            guard state.start != nil else { return false }
+            if case .streaming? = state.start {
+                let error = GraphQLHTTPError.requestTimeout(ms: timeoutMs).graphQLError
+                stream.write(
+                    MultipartMixed.part(format.deadlinePayload(pending: state.pending, error: error))
+                        + MultipartMixed.closeDelimiter)
+                stream.finish()
+                return true
+            }
+            return nil
+        }
+        switch streaming {
+        case nil: return
+        case false?: decideStart(.timedOut)
+        case true?: finish(.timedOut)
+        }
+    }
+
+    /// The execution returned. A stream that got no last payload (its execution was cancelled)
+    /// is closed properly.
+    private func executionEnded() {
+        let closing = state.withLock { state -> Bool in
+            guard state.end == nil, case .streaming? = state.start else { return false }
+            stream.write(MultipartMixed.closeDelimiter)
+            stream.finish()
+            return true
+        }
+        decideStart(.cancelled)  // no effect once a start was decided
+        if closing { finish(.completed) }
+    }
+
+    /// Decides the start as `start` unless it is decided already; the execution is then of no
+    /// further use.
+    private func decideStart(_ start: Start) {
+        let (decided, task, token) = state.withLock { state -> (Bool, Task<Void, Never>?, Int?) in
+            guard state.start == nil else { return (false, nil, nil) }
+            state.start = start
+            state.end = .completed  // nothing will be streamed
+            return (true, state.execution, state.deadlineToken)
+        }
+        guard decided else { return }
+        task?.cancel()
+        if let token { scheduler.cancel(token) }
+        resumeWaiter(with: start)
+    }
+
+    private func resumeWaiter(with start: Start) {
+        let waiter = state.withLock { state -> CheckedContinuation<Start, Never>? in
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: start)
+    }
+
+    private func cancelDeadline() {
+        let token = state.withLock { state -> Int? in
+            defer { state.deadlineToken = nil }
+            return state.deadlineToken
+        }
+        if let token { scheduler.cancel(token) }
+    }
+
+    /// Ends a streamed answer once: cancels the execution and the deadline, reports the end.
+    private func finish(_ end: End) {
+        let (first, task, token, report) = state.withLock {
+            state -> (Bool, Task<Void, Never>?, Int?, RequestReport) in
+            guard state.end == nil else { return (false, nil, nil, state.report) }
+            state.end = end
+            return (true, state.execution, state.deadlineToken, state.report)
+        }
+        guard first else { return }
+        if end != .completed { task?.cancel() }
+        if let token { scheduler.cancel(token) }
+        ended(end, report)
+    }
+}
