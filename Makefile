@@ -5,7 +5,7 @@ SWIFT ?= swift
 APT_PACKAGES = pkg-config libcurl4-openssl-dev libmicrohttpd-dev libssl-dev libsqlite3-dev libhiredis-dev python3-django-graphene tzdata
 # What the client tests drive: headless Chromium through Selenium (GraphiQL), a venv for gql;
 # the redis-server the RedisStore tests start.
-TEST_APT_PACKAGES = chromium chromium-driver python3-selenium python3-venv redis-server
+TEST_APT_PACKAGES = chromium chromium-driver python3-selenium python3-venv redis-server python3-requests-toolbelt curl
 # Where python3-django-graphene puts GraphiQL 1.4 and React 17 (served by `serve`, never committed).
 GRAPHIQL_ASSETS = /usr/lib/python3/dist-packages/graphene_django/static/graphene_django
 # e.g. BENCH_FLAGS=--quiet to time only while the machine is idle (see bench/parse.py).
