@@ -42,7 +42,7 @@ func runBenchGraphQLHTTPCommand(_ args: CommandLineArguments) -> Int32 {
     // As `serve` logs: batched to stderr.
     let log = LogWriter()
     configuration.logSink = log.sink
-    if args.value("--log") == "none" { configuration.logSink = { _ in } }
+    if (try? args.value("--log")) == "none" { configuration.logSink = { _ in } }
     // Execution over static data never waits, so the server answers it on the spot.
     let executeStatic: @Sendable (PreparedDocument, String?, JSONObject) -> GraphQLHTTPOutcome = {
         document, operationName, variables in

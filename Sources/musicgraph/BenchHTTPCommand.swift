@@ -21,7 +21,7 @@ func runBenchHTTPCommand(_ args: CommandLineArguments) -> Int32 {
             return try serveForBenchmark(
                 port: args.int("--port") ?? 0, requestTimeoutMs: args.int("--request-timeout-ms") ?? 30_000)
         case "get":
-            guard let url = args.value("--url") else { throw CLIError("get needs --url") }
+            guard let url = try args.value("--url") else { throw CLIError("get needs --url") }
             return runBlocking {
                 await getForBenchmark(
                     url: url, requests: (try? args.int("--requests")) ?? 1_000,

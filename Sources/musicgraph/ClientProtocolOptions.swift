@@ -28,10 +28,10 @@ let clientProtocolsHelp = """
 func configureClientProtocols(_ configuration: inout GraphQLHTTPHandler.Configuration, _ args: CommandLineArguments)
     throws(CLIError)
 {
-    if args.flag("--cors-allow-headers") || args.value("--cors-allow-headers")?.isEmpty == true {
+    if args.lacksValue("--cors-allow-headers") {
         throw CLIError("--cors-allow-headers needs a comma-separated list of header names")
     }
-    if let headers = args.value("--cors-allow-headers") {
+    if let headers = try args.value("--cors-allow-headers") {
         configuration.cors.allowedHeaders = headers.split(separator: ",").map {
             $0.drop(while: { $0 == " " }).trimmingSuffix(" ")
         }
@@ -40,7 +40,7 @@ func configureClientProtocols(_ configuration: inout GraphQLHTTPHandler.Configur
     if args.flag("--cache-control-public") { configuration.cacheScope = .public }
     configuration.persistedQueries.automatic = !args.flag("--no-apq")
     if args.flag("--trusted-documents") { throw CLIError("--trusted-documents needs a FILE") }
-    if let path = args.value("--trusted-documents") {
+    if let path = try args.value("--trusted-documents") {
         do {
             configuration.persistedQueries.trusted = try TrustedDocuments(json: readInput(path))
         } catch let error as TrustedDocumentsError {
@@ -58,7 +58,7 @@ func configureClientProtocols(_ configuration: inout GraphQLHTTPHandler.Configur
         configuration.persistedQueries.requireTrusted = true
     }
     if args.flag("--graphiql-assets") { throw CLIError("--graphiql-assets needs a DIR") }
-    let directory = args.value("--graphiql-assets") ?? GraphiQLAssets.debianDirectory
+    let directory = try args.value("--graphiql-assets") ?? GraphiQLAssets.debianDirectory
     do {
         let assets = try GraphiQLAssets(directory: directory)
         configuration.graphiQLAssets = assets

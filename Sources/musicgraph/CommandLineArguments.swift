@@ -37,8 +37,15 @@ struct CommandLineArguments {
         }
     }
 
-    func value(_ name: String) -> String? { options[name] }
+    /// A string option; nil when absent, a `CLIError` when given last with no value
+    /// (`serve --store`, `query --upstream`): that must not silently mean the default.
+    func value(_ name: String) throws(CLIError) -> String? {
+        if switches.contains(name) { throw CLIError("\(name) needs a value") }
+        return options[name]
+    }
     func flag(_ name: String) -> Bool { switches.contains(name) }
+    /// Whether `name` came with no value: given last, or as `name=` (for a message of its own).
+    func lacksValue(_ name: String) -> Bool { switches.contains(name) || options[name]?.isEmpty == true }
     var wantsHelp: Bool { flag("--help") || flag("-h") }
 
     /// An integer option; nil when absent, a `CLIError` when not a non-negative integer or

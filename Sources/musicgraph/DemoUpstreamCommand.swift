@@ -26,8 +26,10 @@ func runDemoUpstreamCommand(_ args: CommandLineArguments) -> Int32 {
     }
     let options: DemoUpstream.Options
     let port: Int
+    let host: String
     do {
         port = try args.int("--port") ?? 8089
+        host = try args.value("--host") ?? "127.0.0.1"
         options = DemoUpstream.Options(
             latencyMs: try args.int("--latency-ms") ?? 0, jitterMs: try args.int("--jitter-ms") ?? 0)
     } catch {
@@ -37,7 +39,7 @@ func runDemoUpstreamCommand(_ args: CommandLineArguments) -> Int32 {
     let running: DemoUpstreamServer
     do {
         running = try DemoUpstreamServer(
-            demo: try DemoUpstream(options: options), host: args.value("--host") ?? "127.0.0.1", port: port)
+            demo: try DemoUpstream(options: options), host: host, port: port)
     } catch {
         return fail("demo-upstream", CLIError("cannot start: \(error)"))
     }

@@ -37,20 +37,24 @@ func runExecCommand(_ args: CommandLineArguments) -> Int32 {
     var rootValue: JSONValue = .object(JSONObject())
     var resolvers: any ExecutionResolvers = PropertyResolvers()
     let documentBytes: [UInt8]
+    let variablesText: String?
+    let operationName: String?
     do throws(CLIError) {
+        variablesText = try args.value("--variables")
+        operationName = try args.value("--operation")
         options = ParseOptions(
             maxTokens: try args.int("--max-tokens"),
             maxDepth: try args.int("--max-depth") ?? ParseOptions.defaultMaxDepth)
         repeatCount = try args.int("--repeat")
         if repeatCount == 0 { throw CLIError("--repeat expects at least 1") }
         if incremental && repeatCount != nil { throw CLIError("--repeat does not combine with --incremental") }
-        guard let schemaPath = args.value("--schema") else { throw CLIError("--schema S.graphql is required") }
+        guard let schemaPath = try args.value("--schema") else { throw CLIError("--schema S.graphql is required") }
         schema = try loadSchema(schemaPath)
         if let engine = try MockOptions.engine(args, schema: schema) {
-            guard args.value("--data") == nil else { throw CLIError("--mock answers from the schema; drop --data") }
+            guard try args.value("--data") == nil else { throw CLIError("--mock answers from the schema; drop --data") }
             resolvers = MockResolvers(engine: engine)
         } else {
-            guard let dataPath = args.value("--data") else {
+            guard let dataPath = try args.value("--data") else {
                 throw CLIError("--data ROOT.json (or --mock) is required")
             }
             let dataBytes = try readInput(dataPath)
@@ -67,7 +71,7 @@ func runExecCommand(_ args: CommandLineArguments) -> Int32 {
 
     // Variables are part of the request: bad variables JSON is a request error (exit 1).
     var variables = JSONObject()
-    if let text = args.value("--variables") {
+    if let text = variablesText {
         switch Result(catching: { () throws(JSONParseError) in try JSONReader.parse(text) }) {
         case .success(.object(let object)): variables = object
         case .success(.null): break
@@ -85,7 +89,7 @@ func runExecCommand(_ args: CommandLineArguments) -> Int32 {
         if resolvers is PropertyResolvers { resolvers = DelayedValueResolvers() }
         return execIncrementally(
             schema: schema, source: source, options: options, rootValue: rootValue, variables: variables,
-            operationName: args.value("--operation"), resolvers: resolvers)
+            operationName: operationName, resolvers: resolvers)
     }
     var timer = PhaseTimer()
     var output: [UInt8] = []
@@ -108,7 +112,7 @@ func runExecCommand(_ args: CommandLineArguments) -> Int32 {
             executeSynchronously(
                 schema: schema, document: document, source: source, rootValue: .json(rootValue),
                 variableValues: variables,
-                operationName: args.value("--operation"), resolvers: resolvers)
+                operationName: operationName, resolvers: resolvers)
         }
         output = timer.measure("serialize") { result.serialized() }
         isRequestError = result.isRequestError

@@ -70,9 +70,10 @@ struct GatewaySetup {
     /// - Throws: `CLIError` with a one-line reason.
     static func make(_ args: CommandLineArguments) throws(CLIError) -> GatewaySetup {
         var configuration: GatewayConfiguration
+        let upstream = try args.value("--upstream")
         do {
             configuration = try GatewayConfiguration.fromEnvironment(
-                ProcessInfo.processInfo.environment, upstream: args.value("--upstream"))
+                ProcessInfo.processInfo.environment, upstream: upstream)
         } catch {
             throw CLIError(error.message)
         }
@@ -81,10 +82,10 @@ struct GatewaySetup {
             ("--youtube-url", .youTube), ("--tmdb-url", .tmdb),
         ]
         for (flag, service) in flags {
-            if let url = args.value(flag) { configuration.baseURLs[service] = url }
+            if let url = try args.value(flag) { configuration.baseURLs[service] = url }
         }
         if let limit = try args.int("--max-query-cost") { configuration.maxQueryCost = limit }
-        if let text = args.value("--query-cost-mode") {
+        if let text = try args.value("--query-cost-mode") {
             guard let mode = QueryCostMode(rawValue: text) else {
                 throw CLIError("--query-cost-mode expects enforce or measure, got '\(text)'")
             }
@@ -94,10 +95,10 @@ struct GatewaySetup {
         if args.flag("--demo"), ProcessInfo.processInfo.environment["MUSICGRAPH_DAILY_QUOTA"]?.isEmpty ?? true {
             configuration.dailyQuota = [:]
         }
-        if args.flag("--daily-quota") || args.value("--daily-quota")?.isEmpty == true {
+        if args.lacksValue("--daily-quota") {
             throw CLIError("--daily-quota needs a list of service=units, e.g. youtube=10000")
         }
-        if let text = args.value("--daily-quota") {
+        if let text = try args.value("--daily-quota") {
             do {
                 configuration.dailyQuota = try GatewayConfiguration.dailyQuota(
                     parsing: text, over: configuration.dailyQuota)
@@ -130,15 +131,15 @@ struct GatewaySetup {
 
         let schema: Schema
         do {
-            schema = try GatewaySchema.load(path: args.value("--schema"))
+            schema = try GatewaySchema.load(path: try args.value("--schema"))
         } catch {
             throw CLIError("cannot start the gateway: \(error)")
         }
-        for flag in ["--record", "--replay"] where args.flag(flag) || args.value(flag)?.isEmpty == true {
+        for flag in ["--record", "--replay"] where args.lacksValue(flag) {
             throw CLIError("\(flag) needs a directory")
         }
-        configuration.recordDirectory = args.value("--record")
-        configuration.replayDirectory = args.value("--replay")
+        configuration.recordDirectory = try args.value("--record")
+        configuration.replayDirectory = try args.value("--replay")
         if configuration.recordDirectory != nil, configuration.replayDirectory != nil {
             throw CLIError("--record and --replay cannot be combined")
         }

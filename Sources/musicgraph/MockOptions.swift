@@ -23,13 +23,14 @@ enum MockOptions {
     ///   unreadable or invalid values file (naming the entry that does not fit the schema).
     static func engine(_ args: CommandLineArguments, schema: Schema) throws(CLIError) -> MockEngine? {
         guard args.flag("--mock") else {
-            if args.value("--seed") != nil || args.value("--mock-values") != nil {
+            let (seed, values) = (try args.value("--seed"), try args.value("--mock-values"))
+            if seed != nil || values != nil {
                 throw CLIError("--seed and --mock-values need --mock")
             }
             return nil
         }
         let seed: UInt64
-        if let text = args.value("--seed") {
+        if let text = try args.value("--seed") {
             guard let value = UInt64(text) else {
                 throw CLIError("--seed expects a non-negative integer, got '\(text)'")
             }
@@ -38,7 +39,7 @@ enum MockOptions {
             seed = 0
         }
         var values = MockValues()
-        if let path = args.value("--mock-values") {
+        if let path = try args.value("--mock-values") {
             let bytes = try readInput(path)
             let json: JSONValue
             do throws(JSONParseError) {

@@ -25,10 +25,12 @@ func runQueryCommand(_ args: CommandLineArguments) -> Int32 {
     let setup: GatewaySetup
     let limits: OperationLimits
     var variables = JSONObject()
+    let operationName: String?
     do throws(CLIError) {
+        operationName = try args.value("--operation")
         // Kept as bytes: the parser names an invalid UTF-8 byte instead of reading U+FFFD.
         text = try readInput(args.positionals.first)
-        if let json = args.value("--variables") {
+        if let json = try args.value("--variables") {
             switch Result(catching: { () throws(JSONParseError) in try JSONReader.parse(json) }) {
             case .success(.object(let object)): variables = object
             case .success(.null): break
@@ -42,7 +44,6 @@ func runQueryCommand(_ args: CommandLineArguments) -> Int32 {
     } catch {
         return fail("query", error)
     }
-    let operationName = args.value("--operation")
     let sourceName = args.positionals.first ?? "stdin"
     let vars = variables
     let incremental = args.flag("--incremental")

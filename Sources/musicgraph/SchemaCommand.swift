@@ -18,7 +18,9 @@ func runSchemaCommand(_ args: CommandLineArguments) -> Int32 {
     }
     let unknown = args.unknown(allowed: ["--schema", "--json"])
     if !unknown.isEmpty { return fail("schema", CLIError("unknown option \(unknown.joined(separator: ", "))")) }
-    guard let path = args.value("--schema") ?? args.positionals.first else {
+    let schemaFlag: String?
+    do throws(CLIError) { schemaFlag = try args.value("--schema") } catch { return fail("schema", error) }
+    guard let path = schemaFlag ?? args.positionals.first else {
         return fail("schema", CLIError("--schema S.graphql is required"))
     }
     let bytes: [UInt8]

@@ -22,7 +22,9 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
 
     let setup: GatewaySetup
     let port: Int
-    var http = HTTPServer.Configuration(host: args.value("--host") ?? "127.0.0.1")
+    let host: String
+    do throws(CLIError) { host = try args.value("--host") ?? "127.0.0.1" } catch { return fail("serve", error) }
+    var http = HTTPServer.Configuration(host: host)
     var handlerConfiguration = GraphQLHTTPHandler.Configuration()
     // Batched: a write(2) per request cost about a tenth of a cached answer's throughput.
     let log = LogWriter()
@@ -33,10 +35,10 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
         http.port = port
         if let timeout = try args.int("--request-timeout-ms") { handlerConfiguration.requestTimeoutMs = timeout }
         try ConnectionOptions.apply(args, to: &http)
-        if args.flag("--cors-origin") || args.value("--cors-origin")?.isEmpty == true {
+        if args.lacksValue("--cors-origin") {
             throw CLIError("--cors-origin needs a comma-separated list of origins, or *")
         }
-        if let origins = args.value("--cors-origin") {
+        if let origins = try args.value("--cors-origin") {
             handlerConfiguration.cors = CORSPolicy(
                 allowedOrigins: origins == "*" ? .any : .list(origins.split(separator: ",").map(String.init)))
         }
@@ -110,7 +112,6 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
     }
     // Listening for SIGTERM before the address is announced: whoever reads it may stop us at once.
     let termination = TerminationListener()
-    let host = args.value("--host") ?? "127.0.0.1"
     let shownHost = host.contains(":") ? "[\(host)]" : host
     writeStdout("musicgraph serving http://\(shownHost):\(server.port)\(handlerConfiguration.path)\n")
     if let demo = setup.demo { writeStderr("musicgraph serve: demo upstream at \(demo.baseURL)") }

@@ -30,10 +30,10 @@ enum StoreOptions {
     static func location(_ args: CommandLineArguments, environment: [String: String], throwaway: Bool)
         throws(CLIError) -> StoreLocation
     {
-        if args.flag("--store") || args.value("--store")?.isEmpty == true {
+        if args.lacksValue("--store") {
             throw CLIError("--store needs a location: memory, sqlite:PATH or redis://HOST:PORT[/DB]")
         }
-        if let text = args.value("--store") ?? environment["MUSICGRAPH_STORE"].flatMap({ $0.isEmpty ? nil : $0 }) {
+        if let text = try args.value("--store") ?? environment["MUSICGRAPH_STORE"].flatMap({ $0.isEmpty ? nil : $0 }) {
             return try StoreLocation.parse(text)
         }
         if throwaway { return .memory }

@@ -37,7 +37,9 @@ func runValidateCommand(_ args: CommandLineArguments) -> Int32 {
             "--incremental", "--serve-limits",
         ]))
     guard unknown.isEmpty else { return fail("validate", CLIError("unknown option \(unknown[0]); see --help")) }
-    guard let schemaPath = args.value("--schema") else {
+    let schemaFlag: String?
+    do throws(CLIError) { schemaFlag = try args.value("--schema") } catch { return fail("validate", error) }
+    guard let schemaPath = schemaFlag else {
         return fail("validate", CLIError("--schema S.graphql is required; see --help"))
     }
 
@@ -62,7 +64,7 @@ func runValidateCommand(_ args: CommandLineArguments) -> Int32 {
             || (args.positionals.count == 1
                 && !(FileManager.default.fileExists(atPath: args.positionals[0], isDirectory: &isDirectory)
                     && isDirectory.boolValue))
-        if let name = args.value("--format") {
+        if let name = try args.value("--format") {
             guard let chosen = ReportFormat(rawValue: name) else {
                 throw CLIError(
                     "--format expects one of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")); got '\(name)'"
