@@ -1,6 +1,8 @@
 // musicgraph: the CLI. Each command lives in its own file as `run<Name>Command(_:)`,
 // returning the process exit status. The contract is ../shared/DESIGN.md "CLI contract".
 import Foundation
+// Linked for its ThreadSanitizer annotations only (`make tsan` runs this executable too); empty otherwise.
+import TSanMutexHandOff
 
 let commands: [String: (CommandLineArguments) -> Int32] = [
     "format": runFormatCommand,
