@@ -64,7 +64,7 @@ public final class QuotaLedger: Sendable {
         do {
             let update = try await store.addToCounter(
                 Self.counterKey(service, day), units: -units, limit: nil, expiresAtMs: day.endMs + 86_400_000)
-            note(service, day: day, used: update.value)
+            note(service, day: day, used: update.value, refunded: units)
         } catch {
             local.withLock { local in
                 if let entry = local[service], entry.day == day { local[service] = (day, max(0, entry.used - units)) }
@@ -129,11 +129,20 @@ public final class QuotaLedger: Sendable {
         }
     }
 
-    private func note(_ service: UpstreamService, day: QuotaDay, used: Int) {
+    /// Keeps the highest count of the day seen so far. Replies of concurrent reservations come
+    /// back in any order, so the last reply is not the latest count: taking it as it comes once
+    /// reported 1,400 units for a day that had spent 15,000. A refund's reply lowers the count,
+    /// but never below what is known minus the units given back, since other reservations may
+    /// have been counted after it.
+    private func note(_ service: UpstreamService, day: QuotaDay, used: Int, refunded: Int = 0) {
         local.withLock { local in
+            guard let seen = local[service], seen.day.startMs >= day.startMs else {
+                local[service] = (day, used)
+                return
+            }
             // A later day's count wins over an earlier day's that arrives late.
-            if let seen = local[service], seen.day.startMs > day.startMs { return }
-            local[service] = (day, used)
+            guard seen.day.startMs == day.startMs else { return }
+            local[service] = (day, refunded > 0 ? max(used, seen.used - refunded) : max(used, seen.used))
         }
     }
 }

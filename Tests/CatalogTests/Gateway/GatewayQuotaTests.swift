@@ -140,6 +140,24 @@ extension LoopbackTests {
         #expect(a.usage().first?.used == 300)
     }
 
+    @Test func aReplyThatComesBackLateDoesNotLowerTheCountSeen() async {
+        let time = ManualClock(Self.lateSaturday)
+        let store = LateFirstReplyStore(clock: time.clock)
+        let ledger = QuotaLedger(limits: [.youTube: 1_000], store: store, clock: time.clock)
+        // The first reservation is counted (100) but its reply is held back until the second
+        // one (200) has come back, as concurrent replies from SQLite or Redis can be.
+        async let first = ledger.reserve(.youTube, units: 100)
+        await store.firstApplied.wait()
+        _ = await ledger.reserve(.youTube, units: 100)
+        store.releaseFirst()
+        _ = await first
+        #expect(ledger.usage() == [QuotaUsage(service: .youTube, used: 200, limit: 1_000)])
+        // A refund's reply lowers it again.
+        let day = QuotaDay.of(.youTube, atMs: Self.lateSaturday)
+        await ledger.refund(.youTube, units: 100, day: day)
+        #expect(ledger.usage() == [QuotaUsage(service: .youTube, used: 100, limit: 1_000)])
+    }
+
     @Test func aFailingStoreFallsBackToTheLedgersOwnCount() async {
         let ledger = QuotaLedger(limits: [.youTube: 200], store: FailingStore())
         #expect(await ledger.reserve(.youTube, units: 100) != .unlimited)
@@ -212,4 +230,74 @@ struct FailingStore: SharedStore {
     func counter(_ key: String) async throws(SharedStoreError) -> Int { throw Self.down }
     func document(sha256: String) async throws(SharedStoreError) -> String? { throw Self.down }
     func putDocument(sha256: String, text: String) async throws(SharedStoreError) { throw Self.down }
+}
+
+/// A real MemoryStore whose first `addToCounter` is applied at once but answers only after
+/// `releaseFirst()`: replies that come back out of order.
+final class LateFirstReplyStore: SharedStore {
+    let inner: MemoryStore
+    let firstApplied = Signal()
+    private let gate = Signal()
+    private let calls = Mutex(0)
+    init(clock: WallClock) { inner = MemoryStore(clock: clock) }
+    var kind: String { "late-first-reply" }
+    func releaseFirst() { gate.fire() }
+    func entry(_ key: String) async throws(SharedStoreError) -> StoredEntry? { try await inner.entry(key) }
+    func putEntry(_ key: String, _ entry: StoredEntry) async throws(SharedStoreError) {
+        try await inner.putEntry(key, entry)
+    }
+    func removeEntry(_ key: String) async throws(SharedStoreError) { try await inner.removeEntry(key) }
+    func claim(_ key: String, holder: String, ttlMs: Int) async throws(SharedStoreError) -> Bool {
+        try await inner.claim(key, holder: holder, ttlMs: ttlMs)
+    }
+    func releaseClaim(_ key: String, holder: String) async throws(SharedStoreError) {
+        try await inner.releaseClaim(key, holder: holder)
+    }
+    func awaitRelease(_ key: String, timeoutMs: Int) async throws(SharedStoreError) -> Bool {
+        try await inner.awaitRelease(key, timeoutMs: timeoutMs)
+    }
+    func addToCounter(_ key: String, units: Int, limit: Int?, expiresAtMs: Int64) async throws(SharedStoreError)
+        -> CounterUpdate
+    {
+        let update = try await inner.addToCounter(key, units: units, limit: limit, expiresAtMs: expiresAtMs)
+        let call = calls.withLock { calls in
+            calls += 1
+            return calls
+        }
+        if call == 1 {
+            firstApplied.fire()
+            await gate.wait()
+        }
+        return update
+    }
+    func raiseCounter(_ key: String, to value: Int, expiresAtMs: Int64) async throws(SharedStoreError) -> Int {
+        try await inner.raiseCounter(key, to: value, expiresAtMs: expiresAtMs)
+    }
+    func counter(_ key: String) async throws(SharedStoreError) -> Int { try await inner.counter(key) }
+    func document(sha256: String) async throws(SharedStoreError) -> String? { try await inner.document(sha256: sha256) }
+    func putDocument(sha256: String, text: String) async throws(SharedStoreError) {
+        try await inner.putDocument(sha256: sha256, text: text)
+    }
+}
+
+/// A one-shot event: `wait()` returns once `fire()` has been called, before or after.
+final class Signal: Sendable {
+    private let state = Mutex<(fired: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    func fire() {
+        let waiters = state.withLock { state in
+            state.fired = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let fired = state.withLock { state in
+                if !state.fired { state.waiters.append(continuation) }
+                return state.fired
+            }
+            if fired { continuation.resume() }
+        }
+    }
 }
