@@ -45,11 +45,11 @@ extension LoopbackTests {
             let child: Child
             let logPath: String
 
-            init(_ arguments: [String]) throws {
+            init(_ arguments: [String], environment: [String: String] = [:]) throws {
                 logPath = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID()).log").path
                 #expect(FileManager.default.createFile(atPath: logPath, contents: nil))
                 child = try Child(
-                    ["serve", "--port", "0"] + arguments,
+                    ["serve", "--port", "0"] + arguments, environment: environment,
                     standardError: try FileHandle(forWritingTo: URL(fileURLWithPath: logPath)))
             }
 

@@ -11,7 +11,7 @@ extension LoopbackTests.ClientProtocols {
         let demo = try Child(["demo-upstream", "--port", "0", "--latency-ms", "300"])
         defer { demo.stop() }
         let gateways = try (0..<4).map { _ in
-            try ProtocolGateway(
+            try Gateway(
                 ["--upstream", demo.url, "--timeout-ms", "600000", "--daily-quota", "youtube=0"],
                 environment: ["YOUTUBE_API_KEY": "test"])
         }
@@ -34,28 +34,6 @@ extension LoopbackTests.ClientProtocols {
         // Each streamed answer has its one log line, written when it ended.
         for log in logs.dropFirst() {
             #expect(log.components(separatedBy: #""path":"/graphql","status":200"#).count == 2)
-        }
-    }
-
-    /// `serve` with an environment and its stderr in a file, for the multipart clients.
-    final class ProtocolGateway {
-        let child: Child
-        let logPath: String
-
-        init(_ arguments: [String], environment: [String: String]) throws {
-            logPath = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID()).log").path
-            #expect(FileManager.default.createFile(atPath: logPath, contents: nil))
-            child = try Child(
-                ["serve", "--port", "0"] + arguments, environment: environment,
-                standardError: try FileHandle(forWritingTo: URL(fileURLWithPath: logPath)))
-        }
-
-        var url: String { child.url }
-
-        func stop() -> String {
-            child.stop()
-            defer { try? FileManager.default.removeItem(atPath: logPath) }
-            return (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
         }
     }
 }
