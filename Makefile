@@ -119,7 +119,7 @@ bench: release
 # libFuzzer and AddressSanitizer; seeds from the tests and the conformance kit. Linked with lld:
 # gold fails on the fuzzer runtime's debug info.
 FUZZ_SECONDS ?= 600
-FUZZ_CI_SECONDS ?= 30
+FUZZ_CI_SECONDS ?= 60
 FUZZ_TARGETS = FuzzParse FuzzValidate FuzzJSON FuzzHTTP FuzzITunes FuzzAppleMusic FuzzRakuten FuzzTMDB FuzzYouTube
 FUZZ_BUILD_FLAGS = -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
 fuzz-build: deps
