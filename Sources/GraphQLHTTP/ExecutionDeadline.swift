@@ -15,9 +15,14 @@ import Synchronization
 /// without the operation starting. `timeoutMs <= 0` means no deadline. `abandoned` gets the
 /// value of an operation that finished after its caller was answered nil (what it did still
 /// happened: its upstream requests, say, still count).
+///
+/// `waitsWhenCancelled`, asked when the caller is cancelled: true to cancel the operation and
+/// still wait for its value (until the deadline, as before), because the caller needs what it
+/// did, not its answer: the log line of a client that hung up counts the upstream requests its
+/// query sent, which only the operation's value holds. A cancelled operation returns soon.
 func withDeadline<Value: Sendable>(
     timeoutMs: Int, scheduler: DeadlineScheduler, abandoned: (@Sendable (Value) -> Void)? = nil,
-    _ operation: @escaping @Sendable () async -> Value
+    waitsWhenCancelled: (@Sendable () -> Bool)? = nil, _ operation: @escaping @Sendable () async -> Value
 ) async -> Value? {
     guard timeoutMs > 0 else { return await operation() }
     if Task.isCancelled { return nil }
@@ -30,7 +35,11 @@ func withDeadline<Value: Sendable>(
             race.wait(continuation, timeoutMs: timeoutMs)
         }
     } onCancel: {
-        race.stop()
+        if waitsWhenCancelled?() == true {
+            race.cancelOperation()
+        } else {
+            race.stop()
+        }
     }
 }
 
@@ -126,6 +135,12 @@ private final class DeadlineRace<Value: Sendable>: Sendable {
             }
             if !stillWaiting { scheduler.cancel(token) }
         }
+    }
+
+    /// The caller was cancelled but still wants the value: cancel the operation, keep waiting.
+    func cancelOperation() {
+        let work = state.withLock { $0.work }
+        work?.cancel()
     }
 
     /// The deadline passed or the caller was cancelled: answer nil and cancel the operation.

@@ -87,10 +87,11 @@ extension GraphQLHTTPHandler {
     }
 
     /// Looks up the elements' documents, then runs every ready element in one `ExecuteBatch`
-    /// call under the request deadline (504 for the whole batch when it passes).
-    func executeBatchUnderDeadline(_ slots: [BatchSlot], media: GraphQLResponseMediaType) async
-        -> (HTTPResponse, RequestReport)
-    {
+    /// call under the request deadline (504 for the whole batch when it passes); a client that
+    /// hangs up has its 499 logged with the upstream requests sent, as `executeUnderDeadline`.
+    func executeBatchUnderDeadline(
+        _ slots: [BatchSlot], media: GraphQLResponseMediaType, abandonment: RequestAbandonment
+    ) async -> (HTTPResponse, RequestReport) {
         var slots = slots
         await withTaskGroup(of: (Int, OperationAdmission).self) { group in
             for (index, slot) in slots.enumerated() {
@@ -116,7 +117,7 @@ extension GraphQLHTTPHandler {
             let outcomes = await withDeadline(
                 timeoutMs: configuration.requestTimeoutMs, scheduler: deadlines,
                 abandoned: { outcomes in metrics.recordLateUpstream(Self.total(outcomes.map(\.report))) },
-                { await executeBatch(requests) })
+                waitsWhenCancelled: { abandonment.reason == .clientClosed }, { await executeBatch(requests) })
             if Task.isCancelled {
                 return (
                     GraphQLResponseWriter.failure(.shutDown, media: media),

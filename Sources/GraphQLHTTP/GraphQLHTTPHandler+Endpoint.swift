@@ -179,16 +179,19 @@ extension GraphQLHTTPHandler {
     }
 
     /// Runs an admitted operation under the request deadline: 504 when it passes, 503 when the
-    /// server cancels the request (shutdown past its grace).
-    func executeUnderDeadline(_ operation: ReadyOperation, media: GraphQLResponseMediaType) async
-        -> (HTTPResponse, RequestReport)
-    {
+    /// server cancels the request (shutdown past its grace). When the client hangs up
+    /// (`abandonment` says so) the execution is cancelled and waited for, so that the 499's
+    /// log line counts the upstream requests it sent.
+    func executeUnderDeadline(
+        _ operation: ReadyOperation, media: GraphQLResponseMediaType, abandonment: RequestAbandonment
+    ) async -> (HTTPResponse, RequestReport) {
         let request = operation.request
         let execute = self.execute
         let metrics = self.metrics
         let outcome = await withDeadline(
             timeoutMs: configuration.requestTimeoutMs, scheduler: deadlines,
             abandoned: { outcome in metrics.recordLateUpstream(outcome.report) },
+            waitsWhenCancelled: { abandonment.reason == .clientClosed },
             { await execute(request.document, request.operationName, request.variables) })
         // Cancelled by the server: it stopped past its shutdown grace and answered the client
         // 503 itself (the task is cancelled for nothing else); the log and metrics say the same,

@@ -130,7 +130,8 @@ public struct GraphQLHTTPHandler: Sendable {
                     finish(request, response: response(answer, media: media), report: answer.report, start: start))
             }
             return .later {
-                let (response, report) = await executeUnderDeadline(operation, media: media)
+                let (response, report) = await executeUnderDeadline(
+                    operation, media: media, abandonment: request.abandonment)
                 return finish(request, response: given(request, response, media: media), report: report, start: start)
             }
         case .lookUp(let pending, let media):
@@ -144,7 +145,8 @@ public struct GraphQLHTTPHandler: Sendable {
                         return await executeIncrementallyUnderDeadline(
                             operation, media: media, format: format, request, start)
                     }
-                    (response, report) = await executeUnderDeadline(operation, media: media)
+                    (response, report) = await executeUnderDeadline(
+                        operation, media: media, abandonment: request.abandonment)
                 case .lookUp:
                     let answer = GraphQLResponseWriter.answer(for: pending.notFound, media: media)
                     (response, report) = (self.response(answer, media: media), answer.report)
@@ -153,7 +155,8 @@ public struct GraphQLHTTPHandler: Sendable {
             }
         case .batch(let slots, let media):
             return .later {
-                let (response, report) = await executeBatchUnderDeadline(slots, media: media)
+                let (response, report) = await executeBatchUnderDeadline(
+                    slots, media: media, abandonment: request.abandonment)
                 return finish(request, response: given(request, response, media: media), report: report, start: start)
             }
         }

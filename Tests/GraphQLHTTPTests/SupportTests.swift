@@ -150,6 +150,24 @@ import Testing
         task.cancel()
         #expect(await task.value == nil)
     }
+
+    /// A client that hung up: the work is cancelled, and what it did (its value) still comes back.
+    @Test func waitsForTheCancelledWorkWhenAskedTo() async {
+        let task = Task {
+            await withDeadline(timeoutMs: 5_000, scheduler: DeadlineScheduler(), waitsWhenCancelled: { true }) {
+                () async -> Int in
+                do {
+                    try await Task.sleep(for: .seconds(5))
+                    return 1
+                } catch {
+                    return 2  // cancelled: what it did so far
+                }
+            }
+        }
+        try? await Task.sleep(for: .milliseconds(20))
+        task.cancel()
+        #expect(await task.value == 2)
+    }
 }
 
 @Suite struct GraphQLHTTPMetricsTests {

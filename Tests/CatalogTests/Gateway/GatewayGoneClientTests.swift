@@ -35,7 +35,8 @@ extension LoopbackTests.GatewayProcesses {
     /// its connection in the middle of the nested Iron Maiden query. The gateway stops sending
     /// that query's upstream requests (DemoUpstream's count stops growing), another client's
     /// query in flight meanwhile is answered whole, and the gone request is logged and counted
-    /// as 499.
+    /// as 499, its log line with the upstream requests it did send (under a request deadline the
+    /// line said `upstreamRequests: 0`: the handler logged before the cancelled query returned).
     @Test func aClientThatHangsUpMidQueryStopsItsUpstreamRequests() async throws {
         let demo = try Child(["demo-upstream", "--port", "0", "--latency-ms", "250"])
         defer { demo.stop() }
@@ -46,7 +47,8 @@ extension LoopbackTests.GatewayProcesses {
         let logFile = try #require(FileHandle(forWritingAtPath: logPath))
         let gateway = try Child(
             [
-                "serve", "--port", "0", "--upstream", demo.url, "--request-timeout-ms", "0", "--timeout-ms", "600000",
+                "serve", "--port", "0", "--upstream", demo.url, "--request-timeout-ms", "600000", "--timeout-ms",
+                "600000",
                 // Waves of 16 searches: with the default cap all 150 leave before any hang-up.
                 "--daily-quota", "youtube=0", "--upstream-concurrency", "16",
             ],
@@ -92,12 +94,19 @@ extension LoopbackTests.GatewayProcesses {
 
         let metrics = String(decoding: try await Self.client.get(base + "/metrics").body, as: UTF8.self)
         #expect(metrics.contains(#"musicgraph_http_requests_total{path="/graphql",status="499"} 1"#))
+        let upstreamTotal = metrics.split(separator: "\n")
+            .filter { $0.hasPrefix("musicgraph_upstream_requests_total{") }
+            .compactMap { Int($0.split(separator: " ").last ?? "") }.reduce(0, +)
         gateway.stop()
         try logFile.close()
-        let lines = try String(contentsOfFile: logPath, encoding: .utf8).split(separator: "\n")
-        let statuses = lines.compactMap { line in
-            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["status"] as? Int
+        let lines = try String(contentsOfFile: logPath, encoding: .utf8).split(separator: "\n").compactMap { line in
+            try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
         }
-        #expect(statuses.filter { $0 == 499 }.count == 1)
+        let gone = lines.filter { $0["status"] as? Int == 499 }
+        #expect(gone.count == 1)
+        // Every upstream request is on some log line: the gone query's own are on its 499 line.
+        let goneRequests = gone.first?["upstreamRequests"] as? Int ?? 0
+        #expect(goneRequests > 0, "the 499 line counts no upstream request")
+        #expect(lines.compactMap { $0["upstreamRequests"] as? Int }.reduce(0, +) == upstreamTotal)
     }
 }
