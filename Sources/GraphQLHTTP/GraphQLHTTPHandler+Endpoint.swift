@@ -217,7 +217,10 @@ extension GraphQLHTTPHandler {
             for: outcome, media: media, operationResolved: operation.operationResolved, cacheable: operation.cacheable)
         let limit = configuration.maxResponseBytes
         guard limit > 0, answer.body.count > limit else { return answer }
-        return GraphQLResponseWriter.tooLarge(answer, maxResponseBytes: limit, extensions: outcome.extensions)
+        return GraphQLResponseWriter.tooLarge(
+            answer, maxResponseBytes: limit,
+            locations: operation.request.document.operationLocations(named: operation.request.operationName),
+            extensions: outcome.extensions)
     }
 
     /// 415 for a body that is not `application/json` in UTF-8 (the only request encoding we read;

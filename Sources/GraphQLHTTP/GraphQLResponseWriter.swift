@@ -67,13 +67,20 @@ enum GraphQLResponseWriter {
         }
     }
 
-    /// `answer` with its body over `maxResponseBytes` replaced: `data: null` and one error,
-    /// `RESPONSE_TOO_LARGE` with `maximum` and `actual` bytes, then `extensions`; 200 and
-    /// never cached, the upstream report kept (its requests were sent).
-    static func tooLarge(_ answer: GraphQLAnswer, maxResponseBytes: Int, extensions: JSONObject) -> GraphQLAnswer {
+    /// `answer` with its body over `maxResponseBytes` replaced: `data: null` and one error at
+    /// `locations` (the operation's, as the executor's own `RESPONSE_TOO_LARGE` has them; no
+    /// `path`, as no field crossed the limit: the whole body did), `RESPONSE_TOO_LARGE` with
+    /// `maximum` and `actual` bytes, then `extensions`; never cached, the upstream report kept
+    /// (its requests were sent). 200 for both media types: execution happened and `data` is
+    /// null, for which GraphQL over HTTP recommends 200 (`application/graphql-response+json`
+    /// too, "partial response"; 4xx is for request errors, which have no `data`).
+    static func tooLarge(
+        _ answer: GraphQLAnswer, maxResponseBytes: Int, locations: [SourceLocation], extensions: JSONObject
+    ) -> GraphQLAnswer {
         let error = GraphQLError(
             "The response is larger than the limit of \(maxResponseBytes) bytes (\(answer.body.count)); none of its "
                 + "data is sent. Select fewer fields or smaller lists.",
+            locations: locations,
             extensions: JSONObject([
                 ("code", .string(GraphQLHTTPError.responseTooLargeCode)), ("maximum", .int(maxResponseBytes)),
                 ("actual", .int(answer.body.count)),

@@ -8,7 +8,8 @@ import GraphQL
 /// `--incremental`, each `@defer`/`@stream` payload as a JSON line as it arrives.
 ///
 /// Exit 0 once execution started (field errors included); 1 for request errors (syntax,
-/// validation, variables, the cost limit); 2 for CLI problems; 3 when `--replay` had no
+/// validation, variables, the cost limit) and for a response `--max-response-bytes` stopped
+/// (`RESPONSE_TOO_LARGE`: none of its data is printed, so nothing was answered); 2 for CLI problems; 3 when `--replay` had no
 /// recording for an upstream call (`UPSTREAM_NOT_RECORDED`, also named on stderr).
 func runQueryCommand(_ args: CommandLineArguments) -> Int32 {
     if args.wantsHelp {
@@ -62,7 +63,7 @@ func runQueryCommand(_ args: CommandLineArguments) -> Int32 {
                 gateway: setup.gateway, prepared: prepared, operationName: operationName, variables: vars)
             let misses = errors.filter { $0.extensions["code"] == .string("UPSTREAM_NOT_RECORDED") }
             for miss in misses { writeStderr("musicgraph query: \(miss.message)") }
-            status = isRequestError ? 1 : misses.isEmpty ? 0 : 3
+            status = isRequestError || stoppedForSize(errors) ? 1 : misses.isEmpty ? 0 : 3
         case .success(let prepared):
             let response = await setup.gateway.execute(
                 prepared: prepared, operationName: operationName, variables: vars)
@@ -71,13 +72,20 @@ func runQueryCommand(_ args: CommandLineArguments) -> Int32 {
             // a test run must not pass on it, so it gets an exit status of its own.
             let misses = response.result.errors.filter { $0.extensions["code"] == .string("UPSTREAM_NOT_RECORDED") }
             for miss in misses { writeStderr("musicgraph query: \(miss.message)") }
-            status = response.result.isRequestError ? 1 : misses.isEmpty ? 0 : 3
+            status =
+                response.result.isRequestError || stoppedForSize(response.result.errors) ? 1 : misses.isEmpty ? 0 : 3
         }
         if let demo = setup.demo { await demo.shutdown() }
         let unwritten = setup.gateway.recordingFailures
         for failure in unwritten { writeStderr("musicgraph query: --record could not write \(failure)") }
         return unwritten.isEmpty ? status : 2
     }
+}
+
+/// Whether `--max-response-bytes` stopped the response: its data (or the rest of an incremental
+/// one) was never written, which a script must not take for an answer.
+private func stoppedForSize(_ errors: [GraphQLError]) -> Bool {
+    errors.contains { $0.extensions["code"] == .string("RESPONSE_TOO_LARGE") }
 }
 
 private let queryUsage = """
@@ -87,7 +95,8 @@ private let queryUsage = """
     {"data":…} plus "errors" when any, and "extensions": {"cost":{"estimated","actual"},
     "upstream":{"requests","cacheHits","deduplicated"},"quota":{…}}. Exit status: 0 once
     execution started (even with field errors), 1 for request errors (syntax, validation,
-    variables, cost limit, operation limits), 2 for usage problems, 3 when --replay had no recording for an
+    variables, cost limit, operation limits) and for a response over --max-response-bytes
+    (RESPONSE_TOO_LARGE), 2 for usage problems, 3 when --replay had no recording for an
     upstream call (UPSTREAM_NOT_RECORDED; each named on stderr).
 
     example:

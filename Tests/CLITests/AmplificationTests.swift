@@ -62,7 +62,8 @@ import Testing
         #expect(run.stderr.contains("--max-response-bytes expects a non-negative integer, got 'lots'"))
         let query = QueryIncrementalTests.write(#"{ artist(name: "AC/DC") { albums(first: 3) { title } } }"#)
         let tight = try CLI.run(["query", "--demo", "--max-response-bytes", "40", query])
-        #expect(tight.status == 0)
+        // None of the data was printed: a script must not take it for an answer.
+        #expect(tight.status == 1)
         #expect(tight.stdout.contains(#""code":"RESPONSE_TOO_LARGE","maximum":40"#))
         let off = try CLI.run(["query", "--demo", "--max-response-bytes", "0", query])
         #expect(off.status == 0)

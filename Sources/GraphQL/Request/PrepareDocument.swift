@@ -22,6 +22,17 @@ public struct PreparedDocument: Sendable {
     public func operationType(named operationName: String?) -> OperationType? {
         (try? getOperation(in: document, operationName: operationName))?.0.operation
     }
+
+    /// Where the operation `operationName` selects starts (spec §7.1.2 `locations`: one line and
+    /// column, 1-based), for an error about the whole operation rather than one field, as the
+    /// executor locates its own (`Schema is not configured…`, `RESPONSE_TOO_LARGE`); empty when
+    /// selection fails or the operation has no position in the source.
+    public func operationLocations(named operationName: String?) -> [SourceLocation] {
+        guard let operation = (try? getOperation(in: document, operationName: operationName))?.0,
+            operation.loc.start >= 0
+        else { return [] }
+        return [source.location(of: operation.loc.start)]
+    }
 }
 
 /// Why a document was refused before execution: a syntax error (spec §2, first error only),
