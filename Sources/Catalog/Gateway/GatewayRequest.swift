@@ -14,7 +14,8 @@ final class GatewayRequest: Sendable {
 extension BatchScheduler: ExecutionActivity {}
 
 /// A resolver bound to a schema field: `body` gets the source value, the coerced arguments
-/// and the request's context, and answers now (`.value`) or later (`.later`).
+/// and the request's context, and answers now (`.value`), through one of the request's loaders
+/// with the level's other fields of that loader (`FieldLoader.field`, `.load`), or later (`.later`).
 struct GatewayFieldResolver: FieldResolver {
     let body: @Sendable (FieldValue, JSONObject, GatewayRequest) throws -> Resolution
 

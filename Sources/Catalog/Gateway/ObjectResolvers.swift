@@ -10,28 +10,23 @@ enum ObjectResolvers {
             let loaders = request.loaders
             switch artist.source {
             case .iTunes:
-                return .later {
-                    .hosts(
-                        prefix(try await loaders.itunesAlbumsByArtist.load(artist.id), first).map {
-                            AlbumNode(album: $0)
-                        })
+                return loaders.itunesAlbumsByArtist.field(artist.id) {
+                    .hosts(prefix($0, first).map { AlbumNode(album: $0) })
                 }
             case .appleMusic:
-                return .later {
+                return loaders.appleMusicArtistAlbums.field(artist.id) { albums in
                     // An artist's albums come without their `artists` relationship: they are this
                     // artist's, so `Album.artist` names it by its catalog id (fetchable again).
                     .hosts(
-                        prefix(try await loaders.appleMusicArtistAlbums.load(artist.id), first).map { album in
+                        prefix(albums, first).map { album in
                             var album = album
                             if album.artistId == nil { album.artistId = artist.id }
                             return AlbumNode(album: album)
                         })
                 }
             case .rakuten:
-                return .later {
-                    let releases = try await loaders.rakutenSearch.load(
-                        SearchKey(term: artist.name, limit: 30, option: "artistName"))
-                    return .hosts(prefix(releases, first).map { AlbumNode(album: $0.album, tracks: $0.tracks) })
+                return loaders.rakutenSearch.field(SearchKey(term: artist.name, limit: 30, option: "artistName")) {
+                    .hosts(prefix($0, first).map { AlbumNode(album: $0.album, tracks: $0.tracks) })
                 }
             case .youTube, .tmdb:
                 return .value(.list([]))
@@ -44,15 +39,11 @@ enum ObjectResolvers {
             let album = try source.node(AlbumNode.self).album
             let loaders = request.loaders
             if album.source == .iTunes, let artistId = album.artistId {
-                return .later {
-                    try await loaders.itunesArtists.load(artistId).map { .host(ArtistNode(artist: $0)) } ?? .null
-                }
+                return loaders.itunesArtists.field(artistId) { $0.map { .host(ArtistNode(artist: $0)) } ?? .null }
             }
             // Albums read by id carry their `artists` relationship; search results do not.
             if album.source == .appleMusic, let artistId = album.artistId {
-                return .later {
-                    try await loaders.appleMusicArtists.load(artistId).map { .host(ArtistNode(artist: $0)) } ?? .null
-                }
+                return loaders.appleMusicArtists.field(artistId) { $0.map { .host(ArtistNode(artist: $0)) } ?? .null }
             }
             guard !album.artistName.isEmpty else { return .value(.null) }
             // Without an artist lookup on this catalog, the album's own artist fields are all we know.
@@ -71,16 +62,12 @@ enum ObjectResolvers {
             let loaders = request.loaders
             switch node.album.source {
             case .iTunes:
-                return .later {
-                    .hosts(
-                        try await loaders.itunesTracksByAlbum.load(node.album.id).map {
-                            TrackNode(track: $0, album: parent)
-                        })
+                return loaders.itunesTracksByAlbum.field(node.album.id) {
+                    .hosts($0.map { TrackNode(track: $0, album: parent) })
                 }
             case .appleMusic:
-                return .later {
-                    let tracks = try await loaders.appleMusicAlbums.load(node.album.id)?.tracks ?? []
-                    return .hosts(tracks.map { TrackNode(track: $0, album: parent) })
+                return loaders.appleMusicAlbums.field(node.album.id) {
+                    .hosts(($0?.tracks ?? []).map { TrackNode(track: $0, album: parent) })
                 }
             case .rakuten, .youTube, .tmdb:
                 return .value(.list([]))
@@ -96,15 +83,10 @@ enum ObjectResolvers {
             let loaders = request.loaders
             switch node.track.source {
             case .iTunes:
-                return .later {
-                    try await loaders.itunesAlbums.load(albumId).map { .host(AlbumNode(album: $0)) } ?? .null
-                }
+                return loaders.itunesAlbums.field(albumId) { $0.map { .host(AlbumNode(album: $0)) } ?? .null }
             case .appleMusic:
-                return .later {
-                    try await loaders.appleMusicAlbums.load(albumId).map {
-                        .host(AlbumNode(album: $0.album, tracks: $0.tracks))
-                    }
-                        ?? .null
+                return loaders.appleMusicAlbums.field(albumId) {
+                    $0.map { .host(AlbumNode(album: $0.album, tracks: $0.tracks)) } ?? .null
                 }
             case .rakuten, .youTube, .tmdb:
                 return .value(.null)
@@ -118,9 +100,9 @@ enum ObjectResolvers {
             let key = SearchKey(term: node.videoSearchTerm, limit: first, option: "any")
             let loaders = request.loaders
             if args.string("source") == "ITUNES" {
-                return .later { .hosts(try await loaders.itunesMusicVideoSearch.load(key).map(VideoNode.init)) }
+                return loaders.itunesMusicVideoSearch.field(key) { .hosts($0.map(VideoNode.init)) }
             }
-            return .later { .hosts(try await loaders.youTubeSearch.load(key).map(VideoNode.init)) }
+            return loaders.youTubeSearch.field(key) { .hosts($0.map(VideoNode.init)) }
         },
     ]
 
@@ -140,9 +122,7 @@ enum ObjectResolvers {
             let movie = try source.node(MovieNode.self).movie
             let first = try pageSize(args, default: 3)
             let loaders = request.loaders
-            return .later {
-                .hosts(prefix(try await loaders.tmdbMovieVideos.load(movie.id), first).map(VideoNode.init))
-            }
+            return loaders.tmdbMovieVideos.field(movie.id) { .hosts(prefix($0, first).map(VideoNode.init)) }
         },
     ]
 }

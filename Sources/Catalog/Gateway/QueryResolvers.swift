@@ -12,9 +12,8 @@ enum QueryResolvers {
                 return .later { try await NodeFetch.node(gid, request) }
             }
             guard let name = args.string("name") else { throw badInput("`artist` needs a `name` or an `id`.") }
-            return .later {
-                let found = try await request.loaders.itunesArtistSearch.load(SearchKey(term: name, limit: 1))
-                return found.first.map { .host(ArtistNode(artist: $0)) } ?? .null
+            return request.loaders.itunesArtistSearch.field(SearchKey(term: name, limit: 1)) {
+                $0.first.map { .host(ArtistNode(artist: $0)) } ?? .null
             }
         },
         "artists": GatewayFieldResolver { _, args, request in
@@ -23,22 +22,17 @@ enum QueryResolvers {
             let loaders = request.loaders
             switch CatalogSource(rawValue: args.string("source") ?? "ITUNES") ?? .iTunes {
             case .iTunes:
-                return .later {
-                    .hosts(
-                        try await loaders.itunesArtistSearch.load(SearchKey(term: name, limit: first)).map(
-                            ArtistNode.init))
+                return loaders.itunesArtistSearch.field(SearchKey(term: name, limit: first)) {
+                    .hosts($0.map(ArtistNode.init))
                 }
             case .appleMusic:
-                return .later {
-                    .hosts(
-                        try await loaders.appleMusicArtistSearch.load(SearchKey(term: name, limit: first)).map(
-                            ArtistNode.init))
+                return loaders.appleMusicArtistSearch.field(SearchKey(term: name, limit: first)) {
+                    .hosts($0.map(ArtistNode.init))
                 }
             case .rakuten:
                 // Rakuten has no artist search: artists are the distinct artist names of CD releases.
-                return .later {
-                    let releases = try await loaders.rakutenSearch.load(
-                        SearchKey(term: name, limit: 30, option: "artistName"))
+                return loaders.rakutenSearch.field(SearchKey(term: name, limit: 30, option: "artistName")) {
+                    releases in
                     var seen = Set<String>()
                     let artists = releases.map(\.album.artistName).filter { !$0.isEmpty && seen.insert($0).inserted }
                     return .hosts(
@@ -56,24 +50,16 @@ enum QueryResolvers {
             let loaders = request.loaders
             switch CatalogSource(rawValue: args.string("source") ?? "ITUNES") ?? .iTunes {
             case .iTunes:
-                return .later {
-                    .hosts(
-                        try await loaders.itunesAlbumSearch.load(SearchKey(term: term, limit: first)).map {
-                            AlbumNode(album: $0)
-                        })
+                return loaders.itunesAlbumSearch.field(SearchKey(term: term, limit: first)) {
+                    .hosts($0.map { AlbumNode(album: $0) })
                 }
             case .appleMusic:
-                return .later {
-                    .hosts(
-                        try await loaders.appleMusicAlbumSearch.load(SearchKey(term: term, limit: first)).map {
-                            AlbumNode(album: $0)
-                        })
+                return loaders.appleMusicAlbumSearch.field(SearchKey(term: term, limit: first)) {
+                    .hosts($0.map { AlbumNode(album: $0) })
                 }
             case .rakuten:
-                return .later {
-                    let releases = try await loaders.rakutenSearch.load(
-                        SearchKey(term: term, limit: min(first, 30), option: "title"))
-                    return .hosts(prefix(releases, first).map { AlbumNode(album: $0.album, tracks: $0.tracks) })
+                return loaders.rakutenSearch.field(SearchKey(term: term, limit: min(first, 30), option: "title")) {
+                    .hosts(prefix($0, first).map { AlbumNode(album: $0.album, tracks: $0.tracks) })
                 }
             }
         },
@@ -85,19 +71,16 @@ enum QueryResolvers {
             let query = args.string("query") ?? ""
             let first = try pageSize(args)
             let duration = (args.string("duration") ?? "ANY").lowercased()
-            return .later {
-                let videos = try await request.loaders.youTubeSearch.load(
-                    SearchKey(term: query, limit: first, option: duration))
-                return .hosts(videos.map(VideoNode.init))
+            return request.loaders.youTubeSearch.field(SearchKey(term: query, limit: first, option: duration)) {
+                .hosts($0.map(VideoNode.init))
             }
         },
         "movies": GatewayFieldResolver { _, args, request in
             let query = args.string("query") ?? ""
             let first = try pageSize(args, range: 1...20)
-            return .later {
-                // TMDB pages hold 20 movies; the key ignores `first` so every cut shares one request.
-                let movies = try await request.loaders.tmdbSearch.load(SearchKey(term: query, limit: 20))
-                return .hosts(prefix(movies, first).map(MovieNode.init))
+            // TMDB pages hold 20 movies; the key ignores `first` so every cut shares one request.
+            return request.loaders.tmdbSearch.field(SearchKey(term: query, limit: 20)) {
+                .hosts(prefix($0, first).map(MovieNode.init))
             }
         },
         "node": GatewayFieldResolver { _, args, request in

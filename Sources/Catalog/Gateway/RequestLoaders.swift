@@ -23,7 +23,7 @@ final class RequestLoaders: Sendable {
         self.searchConcurrency = searchConcurrency
     }
 
-    var itunesArtistSearch: DataLoader<SearchKey, [Artist]> {
+    var itunesArtistSearch: FieldLoader<SearchKey, [Artist]> {
         if let made = _itunesArtistSearch.load() { return made }
         let itunes = providers.itunes
         let n = searchConcurrency
@@ -35,7 +35,7 @@ final class RequestLoaders: Sendable {
             })
     }
 
-    var itunesAlbumSearch: DataLoader<SearchKey, [Album]> {
+    var itunesAlbumSearch: FieldLoader<SearchKey, [Album]> {
         if let made = _itunesAlbumSearch.load() { return made }
         let itunes = providers.itunes
         let n = searchConcurrency
@@ -47,7 +47,7 @@ final class RequestLoaders: Sendable {
             })
     }
 
-    var itunesMusicVideoSearch: DataLoader<SearchKey, [Video]> {
+    var itunesMusicVideoSearch: FieldLoader<SearchKey, [Video]> {
         if let made = _itunesMusicVideoSearch.load() { return made }
         let itunes = providers.itunes
         let n = searchConcurrency
@@ -59,7 +59,7 @@ final class RequestLoaders: Sendable {
             })
     }
 
-    var itunesArtists: DataLoader<String, Artist?> {
+    var itunesArtists: FieldLoader<String, Artist?> {
         if let made = _itunesArtists.load() { return made }
         let itunes = providers.itunes
         return _itunesArtists.storeIfNil(
@@ -69,7 +69,7 @@ final class RequestLoaders: Sendable {
             })
     }
 
-    var itunesAlbums: DataLoader<String, Album?> {
+    var itunesAlbums: FieldLoader<String, Album?> {
         if let made = _itunesAlbums.load() { return made }
         let itunes = providers.itunes
         return _itunesAlbums.storeIfNil(
@@ -79,7 +79,7 @@ final class RequestLoaders: Sendable {
             })
     }
 
-    var itunesTracks: DataLoader<String, Track?> {
+    var itunesTracks: FieldLoader<String, Track?> {
         if let made = _itunesTracks.load() { return made }
         let itunes = providers.itunes
         return _itunesTracks.storeIfNil(
@@ -92,7 +92,7 @@ final class RequestLoaders: Sendable {
             })
     }
 
-    var itunesMusicVideos: DataLoader<String, Video?> {
+    var itunesMusicVideos: FieldLoader<String, Video?> {
         if let made = _itunesMusicVideos.load() { return made }
         let itunes = providers.itunes
         return _itunesMusicVideos.storeIfNil(
@@ -107,7 +107,7 @@ final class RequestLoaders: Sendable {
             })
     }
 
-    var itunesAlbumsByArtist: DataLoader<String, [Album]> {
+    var itunesAlbumsByArtist: FieldLoader<String, [Album]> {
         if let made = _itunesAlbumsByArtist.load() { return made }
         let itunes = providers.itunes
         return _itunesAlbumsByArtist.storeIfNil(
@@ -119,7 +119,7 @@ final class RequestLoaders: Sendable {
             })
     }
 
-    var itunesTracksByAlbum: DataLoader<String, [Track]> {
+    var itunesTracksByAlbum: FieldLoader<String, [Track]> {
         if let made = _itunesTracksByAlbum.load() { return made }
         let itunes = providers.itunes
         return _itunesTracksByAlbum.storeIfNil(
@@ -131,7 +131,7 @@ final class RequestLoaders: Sendable {
             })
     }
 
-    var appleMusicArtistSearch: DataLoader<SearchKey, [Artist]> {
+    var appleMusicArtistSearch: FieldLoader<SearchKey, [Artist]> {
         if let made = _appleMusicArtistSearch.load() { return made }
         let appleMusic = providers.appleMusic
         let n = searchConcurrency
@@ -143,7 +143,7 @@ final class RequestLoaders: Sendable {
             })
     }
 
-    var appleMusicAlbumSearch: DataLoader<SearchKey, [Album]> {
+    var appleMusicAlbumSearch: FieldLoader<SearchKey, [Album]> {
         if let made = _appleMusicAlbumSearch.load() { return made }
         let appleMusic = providers.appleMusic
         let n = searchConcurrency
@@ -155,7 +155,7 @@ final class RequestLoaders: Sendable {
             })
     }
 
-    var appleMusicAlbums: DataLoader<String, AlbumWithTracks?> {
+    var appleMusicAlbums: FieldLoader<String, AlbumWithTracks?> {
         if let made = _appleMusicAlbums.load() { return made }
         let appleMusic = providers.appleMusic
         return _appleMusicAlbums.storeIfNil(
@@ -164,7 +164,7 @@ final class RequestLoaders: Sendable {
             })
     }
 
-    var appleMusicArtists: DataLoader<String, Artist?> {
+    var appleMusicArtists: FieldLoader<String, Artist?> {
         if let made = _appleMusicArtists.load() { return made }
         let appleMusic = providers.appleMusic
         return _appleMusicArtists.storeIfNil(
@@ -175,7 +175,7 @@ final class RequestLoaders: Sendable {
             })
     }
 
-    var appleMusicSongs: DataLoader<String, Track?> {
+    var appleMusicSongs: FieldLoader<String, Track?> {
         if let made = _appleMusicSongs.load() { return made }
         let appleMusic = providers.appleMusic
         return _appleMusicSongs.storeIfNil(
@@ -185,7 +185,7 @@ final class RequestLoaders: Sendable {
             })
     }
 
-    var appleMusicArtistAlbums: DataLoader<String, [Album]> {
+    var appleMusicArtistAlbums: FieldLoader<String, [Album]> {
         if let made = _appleMusicArtistAlbums.load() { return made }
         let appleMusic = providers.appleMusic
         let n = searchConcurrency
@@ -198,7 +198,7 @@ final class RequestLoaders: Sendable {
     }
 
     /// `option` is `artistName` or `title`: which field the term searches.
-    var rakutenSearch: DataLoader<SearchKey, [AlbumWithTracks]> {
+    var rakutenSearch: FieldLoader<SearchKey, [AlbumWithTracks]> {
         if let made = _rakutenSearch.load() { return made }
         let rakuten = providers.rakuten
         let n = searchConcurrency
@@ -214,7 +214,7 @@ final class RequestLoaders: Sendable {
     }
 
     /// Keyed by JAN code.
-    var rakutenReleases: DataLoader<String, AlbumWithTracks?> {
+    var rakutenReleases: FieldLoader<String, AlbumWithTracks?> {
         if let made = _rakutenReleases.load() { return made }
         let rakuten = providers.rakuten
         let n = searchConcurrency
@@ -225,7 +225,7 @@ final class RequestLoaders: Sendable {
     }
 
     /// `option` is the duration filter (`any`, `short`, `medium`, `long`).
-    var youTubeSearch: DataLoader<SearchKey, [Video]> {
+    var youTubeSearch: FieldLoader<SearchKey, [Video]> {
         if let made = _youTubeSearch.load() { return made }
         let youTube = providers.youTube
         let n = searchConcurrency
@@ -241,7 +241,7 @@ final class RequestLoaders: Sendable {
             })
     }
 
-    var youTubeVideos: DataLoader<String, Video?> {
+    var youTubeVideos: FieldLoader<String, Video?> {
         if let made = _youTubeVideos.load() { return made }
         let youTube = providers.youTube
         return _youTubeVideos.storeIfNil(
@@ -250,7 +250,7 @@ final class RequestLoaders: Sendable {
             })
     }
 
-    var tmdbSearch: DataLoader<SearchKey, [Movie]> {
+    var tmdbSearch: FieldLoader<SearchKey, [Movie]> {
         if let made = _tmdbSearch.load() { return made }
         let tmdb = providers.tmdb
         let n = searchConcurrency
@@ -262,7 +262,7 @@ final class RequestLoaders: Sendable {
             })
     }
 
-    var tmdbMovies: DataLoader<String, Movie?> {
+    var tmdbMovies: FieldLoader<String, Movie?> {
         if let made = _tmdbMovies.load() { return made }
         let tmdb = providers.tmdb
         let n = searchConcurrency
@@ -272,7 +272,7 @@ final class RequestLoaders: Sendable {
             })
     }
 
-    var tmdbMovieVideos: DataLoader<String, [Video]> {
+    var tmdbMovieVideos: FieldLoader<String, [Video]> {
         if let made = _tmdbMovieVideos.load() { return made }
         let tmdb = providers.tmdb
         let n = searchConcurrency
@@ -282,28 +282,28 @@ final class RequestLoaders: Sendable {
             })
     }
 
-    private let _itunesArtistSearch = AtomicLazyReference<DataLoader<SearchKey, [Artist]>>()
-    private let _itunesAlbumSearch = AtomicLazyReference<DataLoader<SearchKey, [Album]>>()
-    private let _itunesMusicVideoSearch = AtomicLazyReference<DataLoader<SearchKey, [Video]>>()
-    private let _itunesArtists = AtomicLazyReference<DataLoader<String, Artist?>>()
-    private let _itunesAlbums = AtomicLazyReference<DataLoader<String, Album?>>()
-    private let _itunesTracks = AtomicLazyReference<DataLoader<String, Track?>>()
-    private let _itunesMusicVideos = AtomicLazyReference<DataLoader<String, Video?>>()
-    private let _itunesAlbumsByArtist = AtomicLazyReference<DataLoader<String, [Album]>>()
-    private let _itunesTracksByAlbum = AtomicLazyReference<DataLoader<String, [Track]>>()
-    private let _appleMusicArtistSearch = AtomicLazyReference<DataLoader<SearchKey, [Artist]>>()
-    private let _appleMusicAlbumSearch = AtomicLazyReference<DataLoader<SearchKey, [Album]>>()
-    private let _appleMusicAlbums = AtomicLazyReference<DataLoader<String, AlbumWithTracks?>>()
-    private let _appleMusicArtists = AtomicLazyReference<DataLoader<String, Artist?>>()
-    private let _appleMusicSongs = AtomicLazyReference<DataLoader<String, Track?>>()
-    private let _appleMusicArtistAlbums = AtomicLazyReference<DataLoader<String, [Album]>>()
-    private let _rakutenSearch = AtomicLazyReference<DataLoader<SearchKey, [AlbumWithTracks]>>()
-    private let _rakutenReleases = AtomicLazyReference<DataLoader<String, AlbumWithTracks?>>()
-    private let _youTubeSearch = AtomicLazyReference<DataLoader<SearchKey, [Video]>>()
-    private let _youTubeVideos = AtomicLazyReference<DataLoader<String, Video?>>()
-    private let _tmdbSearch = AtomicLazyReference<DataLoader<SearchKey, [Movie]>>()
-    private let _tmdbMovies = AtomicLazyReference<DataLoader<String, Movie?>>()
-    private let _tmdbMovieVideos = AtomicLazyReference<DataLoader<String, [Video]>>()
+    private let _itunesArtistSearch = AtomicLazyReference<FieldLoader<SearchKey, [Artist]>>()
+    private let _itunesAlbumSearch = AtomicLazyReference<FieldLoader<SearchKey, [Album]>>()
+    private let _itunesMusicVideoSearch = AtomicLazyReference<FieldLoader<SearchKey, [Video]>>()
+    private let _itunesArtists = AtomicLazyReference<FieldLoader<String, Artist?>>()
+    private let _itunesAlbums = AtomicLazyReference<FieldLoader<String, Album?>>()
+    private let _itunesTracks = AtomicLazyReference<FieldLoader<String, Track?>>()
+    private let _itunesMusicVideos = AtomicLazyReference<FieldLoader<String, Video?>>()
+    private let _itunesAlbumsByArtist = AtomicLazyReference<FieldLoader<String, [Album]>>()
+    private let _itunesTracksByAlbum = AtomicLazyReference<FieldLoader<String, [Track]>>()
+    private let _appleMusicArtistSearch = AtomicLazyReference<FieldLoader<SearchKey, [Artist]>>()
+    private let _appleMusicAlbumSearch = AtomicLazyReference<FieldLoader<SearchKey, [Album]>>()
+    private let _appleMusicAlbums = AtomicLazyReference<FieldLoader<String, AlbumWithTracks?>>()
+    private let _appleMusicArtists = AtomicLazyReference<FieldLoader<String, Artist?>>()
+    private let _appleMusicSongs = AtomicLazyReference<FieldLoader<String, Track?>>()
+    private let _appleMusicArtistAlbums = AtomicLazyReference<FieldLoader<String, [Album]>>()
+    private let _rakutenSearch = AtomicLazyReference<FieldLoader<SearchKey, [AlbumWithTracks]>>()
+    private let _rakutenReleases = AtomicLazyReference<FieldLoader<String, AlbumWithTracks?>>()
+    private let _youTubeSearch = AtomicLazyReference<FieldLoader<SearchKey, [Video]>>()
+    private let _youTubeVideos = AtomicLazyReference<FieldLoader<String, Video?>>()
+    private let _tmdbSearch = AtomicLazyReference<FieldLoader<SearchKey, [Movie]>>()
+    private let _tmdbMovies = AtomicLazyReference<FieldLoader<String, Movie?>>()
+    private let _tmdbMovieVideos = AtomicLazyReference<FieldLoader<String, [Video]>>()
 }
 
 /// A keyed loader whose options are constants of this file: an invalid one is a programming
@@ -311,9 +311,9 @@ final class RequestLoaders: Sendable {
 private func loader<Key: Hashable & Sendable, Value: Sendable>(
     _ name: String, max: Int = .max, scheduler: BatchScheduler,
     _ batch: @escaping DataLoader<Key, Value>.KeyedBatchFunction
-) -> DataLoader<Key, Value> {
+) -> FieldLoader<Key, Value> {
     do {
-        return try DataLoader(name: name, maxBatchSize: max, scheduler: scheduler, batch: batch)
+        return FieldLoader(try DataLoader(name: name, maxBatchSize: max, scheduler: scheduler, batch: batch))
     } catch {
         preconditionFailure("\(error)")
     }
@@ -324,7 +324,7 @@ private func loader<Key: Hashable & Sendable, Value: Sendable>(
 private func lookupLoader<Value: Sendable>(
     _ name: String, max: Int, scheduler: BatchScheduler,
     _ batch: @escaping @Sendable ([String]) async throws -> [String: Result<Value, any Error>]
-) -> DataLoader<String, Value> {
+) -> FieldLoader<String, Value> {
     loader(name, max: max, scheduler: scheduler) { ids in try await batch(ids.sorted()) }
 }
 
