@@ -178,14 +178,37 @@ struct ASTPrinter {
     // MARK: - Documents and executable definitions (§2.2–§2.8)
 
     mutating func printDocument(_ document: Document) {
-        var first = true
+        var previous: Definition?
         for definition in document.definitions {
-            if !first {
+            if previous != nil {
                 write("\n")
                 newline()
             }
-            first = false
-            printDefinition(definition)
+            // graphql-js prints `enum E query { c }` as `enum E\n\n{ c }`, which parses back
+            // as `enum E { c }`: after a definition whose body is optional and omitted, the
+            // shorthand would become that body, so the operation keeps its `query` keyword.
+            if case .operation(let d) = definition, let previous, Self.takesFollowingBody(previous) {
+                printOperationDefinition(d, shorthandAllowed: false)
+            } else {
+                printDefinition(definition)
+            }
+            previous = definition
+        }
+    }
+
+    /// Whether `definition` printed ends where its optional `{ … }` body would start, so that a
+    /// following `{` would be read as that body (§3.6, §3.7, §3.9, §3.10 and their extensions).
+    private static func takesFollowingBody(_ definition: Definition) -> Bool {
+        switch definition {
+        case .objectType(let d): d.fields.isEmpty
+        case .interfaceType(let d): d.fields.isEmpty
+        case .enumType(let d): d.values.isEmpty
+        case .inputObjectType(let d): d.fields.isEmpty
+        case .objectTypeExtension(let d): d.fields.isEmpty
+        case .interfaceTypeExtension(let d): d.fields.isEmpty
+        case .enumTypeExtension(let d): d.values.isEmpty
+        case .inputObjectTypeExtension(let d): d.fields.isEmpty
+        default: false
         }
     }
 
@@ -212,10 +235,10 @@ struct ASTPrinter {
     }
 
     /// `query Name($v: T) @dir { … }`, or the shorthand `{ … }` for an anonymous query
-    /// without description, variables or directives.
-    mutating func printOperationDefinition(_ node: OperationDefinition) {
+    /// without description, variables or directives when `shorthandAllowed`.
+    mutating func printOperationDefinition(_ node: OperationDefinition, shorthandAllowed: Bool = true) {
         let isShorthand =
-            node.operation == .query && node.description == nil && node.name == nil
+            shorthandAllowed && node.operation == .query && node.description == nil && node.name == nil
             && node.variableDefinitions.isEmpty && node.directives.isEmpty
         if !isShorthand {
             printDescription(node.description)

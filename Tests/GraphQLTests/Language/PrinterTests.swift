@@ -61,6 +61,27 @@ struct PrinterTests {
         #expect(print(doc) == "{\n  a\n}")
     }
 
+    // Fuzzing finding (FuzzParse, "print is not stable"): `enum Genre query { c }` printed as
+    // graphql-js does, `enum Genre\n\n{\n  c\n}`, parses back as an enum with a value `c`.
+    @Test(arguments: [
+        "enum Genre query { c }", "type Artist query { c }", "interface Node @key query { c }",
+        "input Filter query { c }", "extend type Artist @key query { c }", "extend enum Genre @x query { c }",
+        "extend interface Node implements A query { c }", "extend input Filter @x query { c }",
+    ])
+    func shorthandAfterADefinitionWithoutItsBodyKeepsTheQueryKeyword(_ text: String) throws {
+        let printed = print(try parse(text))
+        #expect(printed.hasSuffix("\n\nquery {\n  c\n}"))
+        let reparsed = try parse(printed)
+        #expect(reparsed.definitions.count == 2)
+        #expect(print(reparsed) == printed)
+    }
+
+    @Test func shorthandAfterADefinitionWithABodyStaysShorthand() throws {
+        #expect(
+            print(try parse("enum Genre { ROCK } query { c } scalar Date { d }"))
+                == "enum Genre {\n  ROCK\n}\n\n{\n  c\n}\n\nscalar Date\n\n{\n  d\n}")
+    }
+
     @Test func operationsWithNamesVariablesDirectivesAndFragments() {
         let albums = field(
             "albums",
