@@ -216,7 +216,7 @@ extension GraphQLHTTPHandler {
         let answer = GraphQLResponseWriter.answer(
             for: outcome, media: media, operationResolved: operation.operationResolved, cacheable: operation.cacheable)
         let limit = configuration.maxResponseBytes
-        guard limit > 0, answer.body.count > limit else { return answer }
+        guard limit > 0, answer.body.count > limit, !outcome.isStoppedForSize else { return answer }
         return GraphQLResponseWriter.tooLarge(
             answer, maxResponseBytes: limit,
             locations: operation.request.document.operationLocations(named: operation.request.operationName),

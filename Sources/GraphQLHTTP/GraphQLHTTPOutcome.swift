@@ -72,3 +72,15 @@ public struct GraphQLHTTPOutcome: Sendable {
             result: .rejected(errors: errors, status: status), extensions: extensions, report: report)
     }
 }
+
+extension GraphQLHTTPOutcome {
+    /// The answer is already the response-size limit's own (`data: null`, one
+    /// `RESPONSE_TOO_LARGE` error, from the executor or the incremental stream): under a tiny
+    /// limit its body can be over the limit itself, and replacing it would only lose its
+    /// `path` and say the size of the error message instead of the response's.
+    var isStoppedForSize: Bool {
+        guard case .executed(let result) = result, result.dataJSON == Array("null".utf8), result.errors.count == 1
+        else { return false }
+        return result.errors[0].extensions["code"] == .string(GraphQLHTTPError.responseTooLargeCode)
+    }
+}

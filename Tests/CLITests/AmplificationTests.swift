@@ -56,6 +56,25 @@ import Testing
         #expect(small.text.hasPrefix(#"{"data":{"__schema":{"queryType":{"name":"Query"}}}"#))
     }
 
+    /// Issue 16: under a tiny limit the executor's own error (with its `locations` and `path`) is
+    /// itself longer than the limit; the HTTP layer replaced it by one without either, whose
+    /// `actual` was the size of the error message. It is now answered as the executor wrote it.
+    @Test func underATinyLimitTheExecutorsLocatedErrorIsWhatTheClientGets() async throws {
+        let gateway = try Self.serve(["--max-response-bytes", "40"])
+        defer { gateway.stop() }
+        let query = #"{"query":"{ artist(name: \"AC/DC\") { albums(first: 3) { title } } }"}"#
+        let stopped = try await Self.post(gateway.url, Array(query.utf8))
+        #expect(stopped.status == 200)
+        #expect(
+            stopped.text.hasPrefix(
+                #"{"errors":[{"message":"The response is larger than the limit of 40 bytes; it was stopped and none "#
+                    + #"of its data is sent. Select fewer fields or smaller lists.","locations":[{"line":1,"column":1}],"#
+                    + #""path":["artist","#))
+        #expect(stopped.text.contains(#""extensions":{"code":"RESPONSE_TOO_LARGE","maximum":40}}],"data":null"#))
+        // Not the HTTP layer's replacement, which quotes the body's size.
+        #expect(!stopped.text.contains("bytes ("))
+    }
+
     @Test func aLimitOfZeroTurnsItOffAndABadValueIsAUsageError() async throws {
         let run = try CLI.run(["serve", "--demo", "--port", "0", "--max-response-bytes", "lots"])
         #expect(run.status == 2)
