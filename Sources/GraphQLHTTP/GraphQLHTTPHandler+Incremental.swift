@@ -21,8 +21,10 @@ extension GraphQLHTTPHandler {
     /// the answer is the ordinary response. Otherwise it is 200 `multipart/mixed` with each
     /// payload a part, sent as it is produced; the log line and the metrics are written when the
     /// last part is, or when the stream ends early: 504 when `requestTimeoutMs` passed (the
-    /// last part then completes what was pending with a `REQUEST_TIMEOUT` error), 499 when the
-    /// client closed its connection, 503 when the server shut down. Either way the execution
+    /// last part then completes what was pending with a `REQUEST_TIMEOUT` error), 200 when the
+    /// parts reached `maxResponseBytes` (the last part completes what was pending with a
+    /// `RESPONSE_TOO_LARGE` error; a first part over it is an ordinary `data: null` answer), 499
+    /// when the client closed its connection, 503 when the server shut down. Either way the execution
     /// and its upstream calls stop. `requestTimeoutMs` bounds the whole answer, first part to
     /// last; before the first part it is the usual 504.
     func executeIncrementallyUnderDeadline(
@@ -37,7 +39,9 @@ extension GraphQLHTTPHandler {
         let requestID = requestIDs.next(incoming: request.headers["X-Request-Id"])
         let metrics = self.metrics
         let response = IncrementalResponse(
-            format: format, timeoutMs: configuration.requestTimeoutMs, scheduler: deadlines
+            format: format, timeoutMs: configuration.requestTimeoutMs, maxResponseBytes: configuration.maxResponseBytes,
+            operationLocations: operation.request.document.operationLocations(named: operation.request.operationName),
+            scheduler: deadlines
         ) { end, report in
             let status: Int
             switch end {

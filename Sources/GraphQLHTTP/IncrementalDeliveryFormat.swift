@@ -28,7 +28,7 @@ public enum IncrementalDeliveryFormat: Sendable, Equatable {
         }
     }
 
-    /// The last payload of a stream cut short by the request deadline: `error` completes every
+    /// The last payload of a stream cut short (the request deadline, the response size limit): `error` completes every
     /// notice still pending (or, in the older format, nulls its data).
     func deadlinePayload(pending: [PendingNotice], error: GraphQLError) -> [UInt8] {
         var payload = JSONObject([("hasNext", .bool(false))])

@@ -5,8 +5,9 @@ import Synchronization
 /// One incremental execution on its way to a `multipart/mixed` body: takes the payloads the
 /// execution delivers, tells the waiting handler how the answer starts, writes every later
 /// payload to the body stream as one part the moment it arrives, and ends the stream exactly
-/// once: after the last payload, at the request deadline, or when the client (or a shutdown)
-/// abandons it, which cancels the execution.
+/// once: after the last payload, at the request deadline, when the parts would take the body
+/// over `maxResponseBytes`, or when the client (or a shutdown) abandons it, which cancels the
+/// execution.
 final class IncrementalResponse: Sendable {
     /// How the answer starts, known with the first payload.
     enum Start: Sendable {
@@ -30,6 +31,8 @@ final class IncrementalResponse: Sendable {
     let format: IncrementalDeliveryFormat
     let stream = HTTPBodyStream()
     private let timeoutMs: Int
+    private let maxResponseBytes: Int
+    private let operationLocations: [SourceLocation]
     private let scheduler: DeadlineScheduler
     /// Hears the end of a streamed answer (not of one that never streamed), once.
     private let ended: @Sendable (End, RequestReport) -> Void
@@ -40,6 +43,8 @@ final class IncrementalResponse: Sendable {
         /// Notices announced and not completed yet, in announcement order.
         var pending: [PendingNotice] = []
         var report = RequestReport()
+        /// JSON bytes of the parts written so far.
+        var written = 0
         var end: End?
         var execution: Task<Void, Never>?
         var deadlineToken: Int?
@@ -47,13 +52,22 @@ final class IncrementalResponse: Sendable {
 
     private let state = Mutex(State())
 
-    /// - Parameter timeoutMs: the deadline of the whole answer, first part to last; 0 = none.
+    /// - Parameters:
+    ///   - timeoutMs: the deadline of the whole answer, first part to last; 0 = none.
+    ///   - maxResponseBytes: the most JSON bytes all parts may take together (the framing
+    ///     aside); 0 = no limit. A first part over it is answered as one ordinary response,
+    ///     `data: null` and a `RESPONSE_TOO_LARGE` error; a later part that would cross it is not
+    ///     written: a last part completes what is pending with that error instead, and the
+    ///     execution is stopped. Either error is at `operationLocations`.
     init(
-        format: IncrementalDeliveryFormat, timeoutMs: Int, scheduler: DeadlineScheduler,
+        format: IncrementalDeliveryFormat, timeoutMs: Int, maxResponseBytes: Int = 0,
+        operationLocations: [SourceLocation] = [], scheduler: DeadlineScheduler,
         ended: @escaping @Sendable (End, RequestReport) -> Void
     ) {
         self.format = format
         self.timeoutMs = timeoutMs
+        self.maxResponseBytes = maxResponseBytes
+        self.operationLocations = operationLocations
         self.scheduler = scheduler
         self.ended = ended
     }
@@ -105,6 +119,7 @@ final class IncrementalResponse: Sendable {
             case stop
             case decided(Start)
             case wrote(last: Bool)
+            case tooLarge(Start?)
         }
         let step = state.withLock { state -> Step in
             guard state.end == nil else { return .stop }
@@ -115,8 +130,14 @@ final class IncrementalResponse: Sendable {
             }
             if case .cancelled? = state.start { return .stop }
             if case .timedOut? = state.start { return .stop }
+            if case .complete? = state.start { return .stop }
+            let json = format.json(part)
+            if maxResponseBytes > 0, state.written + json.count > maxResponseBytes {
+                return .tooLarge(stopForSize(part, bytes: state.written + json.count, in: &state))
+            }
+            state.written += json.count
             track(part.payload, in: &state)
-            var bytes = MultipartMixed.part(format.json(part))
+            var bytes = MultipartMixed.part(json)
             if part.isLast { bytes += MultipartMixed.closeDelimiter }
             // Under the lock, so that parts go out in the order they were delivered.
             guard stream.write(bytes) else { return .stop }
@@ -139,7 +160,43 @@ final class IncrementalResponse: Sendable {
         case .wrote(let last):
             if last { finish(.completed) }
             return true
+        case .tooLarge(let start?):
+            resumeWaiter(with: start)
+            cancelDeadline()
+            return false
+        case .tooLarge(nil):
+            finish(.completed)
+            return false
         }
+    }
+
+    /// `part` would take the body to `bytes`, over `maxResponseBytes`. Before the stream
+    /// started: the answer becomes one ordinary response, `data: null` and the error (returned,
+    /// for the waiting handler). Once streaming: a last part completes every pending notice
+    /// with the error, the stream ends (nil). Under the lock.
+    private func stopForSize(_ part: GraphQLHTTPIncrementalPart, bytes: Int, in state: inout State) -> Start? {
+        let started = state.start != nil
+        let unsent = started ? "the rest of its data is not sent" : "none of its data is sent"
+        let error = GraphQLError(
+            "The response is larger than the limit of \(maxResponseBytes) bytes (\(bytes) with its next part); "
+                + "it was stopped and \(unsent). Select fewer fields or smaller lists.",
+            locations: operationLocations,
+            extensions: JSONObject([
+                ("code", .string(GraphQLHTTPError.responseTooLargeCode)), ("maximum", .int(maxResponseBytes)),
+                ("actual", .int(bytes)),
+            ]))
+        guard started else {
+            let answer = GraphQLHTTPIncrementalPart(
+                payload: .complete(ExecutionResult(data: .null, errors: [error])), extensions: part.extensions,
+                report: part.report)
+            state.start = .complete(answer)
+            return .complete(answer)
+        }
+        stream.write(
+            MultipartMixed.part(format.deadlinePayload(pending: state.pending, error: error))
+                + MultipartMixed.closeDelimiter)
+        stream.finish()
+        return nil
     }
 
     private func track(_ payload: IncrementalPayload, in state: inout State) {

@@ -35,6 +35,31 @@ import Testing
         #expect(run.stdout.hasPrefix(#"{"data":{"artist":{"name":"AC/DC"}}"#))
     }
 
+    /// Issue 16: deferred parts counted against `--max-response-bytes` too. The initial payload
+    /// fits, the deferred albums do not: the last line completes the fragment with the error,
+    /// none of the albums is printed, and the exit status says no answer was given.
+    @Test func deferredPartsOverTheResponseLimitEndWithTheErrorAndExit1() throws {
+        let query = Self.write(
+            #"{ artist(name: "AC/DC") { name ... @defer { albums(first: 5) { title tracks { title } } } } }"#)
+        let run = try CLI.run(["query", "--demo", "--incremental", "--max-response-bytes", "200", query])
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(
+            lines.first?.hasPrefix(#"{"data":{"artist":{"name":"AC/DC"}},"pending":[{"id":"0","path":["artist"]}]"#)
+                == true)
+        let last = String(lines.last ?? "")
+        #expect(
+            last.hasPrefix(#"{"hasNext":false,"completed":[{"id":"0","errors":[{"message":"The response is larger"#))
+        #expect(last.contains(#""code":"RESPONSE_TOO_LARGE","maximum":200"#))
+        #expect(last.contains(#""extensions":{"cost":"#))
+        #expect(!run.stdout.contains(#""albums":["#))
+        // Within the limit the same query prints its albums and exits 0.
+        let whole = try CLI.run(["query", "--demo", "--incremental", query])
+        #expect(whole.status == 0)
+        #expect(whole.stdout.contains(#""albums":[{"title":"#))
+    }
+
     static func write(_ text: String) -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "incremental-\(UUID().uuidString).graphql")

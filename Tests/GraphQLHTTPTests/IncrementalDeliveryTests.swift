@@ -63,8 +63,9 @@ import Testing
         let log = LogCollector()
         let seen = Seen()
 
-        init(requestTimeoutMs: Int = 30_000) throws {
+        init(requestTimeoutMs: Int = 30_000, maxResponseBytes: Int = 16 << 20) throws {
             var configuration = GraphQLHTTPHandler.Configuration(requestTimeoutMs: requestTimeoutMs)
+            configuration.maxResponseBytes = maxResponseBytes
             configuration.logSink = log.sink
             let resolvers = Resolvers(seen: seen)
             let schema = IncrementalDeliveryTests.schema

@@ -37,6 +37,8 @@ extension Gateway {
     ///
     /// Results are neither read from nor kept in the result cache (a kept result has no
     /// payload boundaries).
+    /// `configuration.maxResponseBytes` bounds the data of all payloads together (see
+    /// `GraphQL.executeIncrementally(maxResponseBytes:)`).
     ///
     /// - Parameter deliver: called with each payload in order (`.complete` alone, or `.initial`
     ///   then `.subsequent` until `hasNext == false`); return false when the client left: the
@@ -60,10 +62,12 @@ extension Gateway {
         )
         let schema = self.schema
         let resolvers = self.resolvers
+        let maxResponseBytes = configuration.maxResponseBytes
         await cancellation.whileRunning {
             await GraphQL.executeIncrementally(
                 schema: schema, document: prepared.document, source: prepared.source, variableValues: variables,
-                operationName: operationName, resolvers: resolvers, context: request, activity: scheduler
+                operationName: operationName, resolvers: resolvers, context: request, activity: scheduler,
+                maxResponseBytes: maxResponseBytes
             ) { payload in
                 let counts = counters.snapshot
                 let extensions =

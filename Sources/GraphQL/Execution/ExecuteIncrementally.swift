@@ -14,6 +14,12 @@ import Synchronization
 /// stream) with a completion notice carrying the errors.
 ///
 /// - Parameters: as `execute`, plus
+///   - maxResponseBytes: the most UTF-8 bytes of `data` the initial payload and every later one
+///     may take together (`ResponseSizeLimit`, checked while each is written); 0 for no limit.
+///     Over it in the initial payload: `.complete` with `data: null` and one
+///     `RESPONSE_TOO_LARGE` error, as `execute` answers. Over it later: no further resolver
+///     runs, nothing more of the data is delivered, and a last payload (`hasNext: false`)
+///     completes every notice still pending with that error.
 ///   - deliver: called with each payload in order, from the calling task: `.complete` alone
 ///     when nothing is deferred or streamed (or for a request error: errors only, no `data`),
 ///     else `.initial` then `.subsequent` payloads until one has `hasNext == false`. Return
@@ -23,12 +29,12 @@ public func executeIncrementally(
     schema: Schema, document: Document, source: Source, rootValue: FieldValue = .json(.object(JSONObject())),
     variableValues: JSONObject = JSONObject(), operationName: String? = nil,
     resolvers: any ExecutionResolvers = PropertyResolvers(), context: (any Sendable)? = nil,
-    activity: (any ExecutionActivity)? = nil, deliver: (IncrementalPayload) async -> Bool
+    activity: (any ExecutionActivity)? = nil, maxResponseBytes: Int = 0, deliver: (IncrementalPayload) async -> Bool
 ) async {
     let prepared = prepareExecution(
         schema: schema, document: document, source: source, variableValues: variableValues,
         operationName: operationName, resolvers: resolvers, context: context, allowsAsync: true, activity: activity,
-        incremental: true)
+        incremental: true, maxResponseBytes: maxResponseBytes)
     let execution: ExecutionContext
     switch prepared {
     case .success(let context): execution = context
@@ -62,6 +68,11 @@ extension ExecutionContext {
     /// Delivers the initial payload, then runs the deferred work it announces and delivers its
     /// completions until none is pending (graphql-js 17 `IncrementalPublisher`).
     fileprivate func publish(_ initial: FinishedValue, deliver: (IncrementalPayload) async -> Bool) async {
+        // Over the size limit already: the ordinary `data: null` answer, nothing deferred starts.
+        if let responseLimit, responseLimit.isTripped {
+            _ = await deliver(.complete(result(data: initial.bytes)))
+            return
+        }
         let graph = IncrementalGraph()
         var parts = PayloadParts()
         graph.addRecords(initial.records, into: &parts)
@@ -70,6 +81,8 @@ extension ExecutionContext {
             _ = await deliver(.complete(initialResult))
             return
         }
+        // Announced and not completed, for the last payload of a stream the size limit stops.
+        var open = parts.pending
         let completions = CompletionQueue()
         await withDiscardingTaskGroup { tasks in
             func start(_ work: [IncrementalWork]) {
@@ -93,8 +106,15 @@ extension ExecutionContext {
             while graph.hasNext {
                 let batch = await completions.nextBatch()
                 if Task.isCancelled { break }
+                if let responseLimit, responseLimit.isTripped {
+                    _ = await deliver(.subsequent(tooLargePayload(responseLimit, open: open)))
+                    break
+                }
                 var parts = PayloadParts()
                 for completion in batch { graph.handle(completion, into: &parts) }
+                open += parts.pending
+                let done = Set(parts.completed.map(\.id))
+                open.removeAll { done.contains($0.id) }
                 start(parts.work)
                 guard parts.hasContent else { continue }
                 let payload = SubsequentIncrementalResult(
@@ -105,6 +125,17 @@ extension ExecutionContext {
             // Groups of failed fragments, streams cut short, or everything after a stop.
             tasks.cancelAll()
         }
+    }
+
+    /// The last payload of a stream stopped by the size limit: every notice still `open`
+    /// completes with the limit's error, nothing of the data that crossed it is delivered.
+    private func tooLargePayload(_ limit: ResponseSizeLimit, open: [PendingNotice]) -> SubsequentIncrementalResult {
+        let error = limit.error(locations: locations(of: [operation.loc]), incremental: true)
+        return SubsequentIncrementalResult(
+            hasNext: false, pending: [], incremental: [],
+            completed: open.map {
+                CompletedNotice(id: $0.id, label: $0.label, path: $0.path, errors: [error], nextIndex: nil)
+            })
     }
 
     /// Executes one deferred execution group: its fields on its object, with errors of its own
@@ -119,6 +150,9 @@ extension ExecutionContext {
         do throws(FieldFailure) {
             try scope.executeSelectionSet(
                 group.plan, source: group.source, path: ResponsePath(prefix: group.path), out: out)
+            // Deferred data counts against the response's size limit like the initial payload's.
+            responseLimit?.commit(out.buffer.count)
+            responseLimit?.tripIfOver(path: group.path)
             let finished = try await scope.finish(out)
             return .executionGroup(
                 group, .success(data: finished.bytes, errors: scope.collectedErrors, records: finished.records))
@@ -208,6 +242,8 @@ extension ExecutionContext {
         } catch {
             return .done(.failure(errors: scope.collectedErrors + [error.error]))
         }
+        responseLimit?.commit(out.buffer.count)
+        responseLimit?.tripIfOver(path: stream.path + [.index(stream.startIndex + index)])
         if out.holes.isEmpty {
             return .done(
                 .item(out.buffer, errors: scope.collectedErrors, records: out.incremental?.records.map(\.record) ?? []))

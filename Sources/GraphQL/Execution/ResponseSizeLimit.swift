@@ -28,6 +28,13 @@ final class ResponseSizeLimit: Sendable {
         committed.add(bytes, ordering: .relaxed)
     }
 
+    /// Trips the limit when the committed bytes alone are over it, at `path` (a deferred or
+    /// streamed walk just committed: a streamed list of leaves closes no object to check at).
+    func tripIfOver(path: [PathComponent]) {
+        guard committed.load(ordering: .relaxed) > maxBytes else { return }
+        state.withLock { if $0 == nil { $0 = path } }
+    }
+
     /// Throws when the walk writing `pending` bytes not committed yet takes `data` over the
     /// limit, or when the limit already tripped.
     @inline(__always) func check(pending: Int, path: ResponsePath) throws(FieldFailure) {
@@ -39,12 +46,14 @@ final class ResponseSizeLimit: Sendable {
 
     /// The one error of an execution the limit stopped, at `locations` (the operation's):
     /// its `path` is the object being written when the limit was crossed (every position up
-    /// to the root is null then), `extensions` give the code and the limit.
-    func error(locations: [SourceLocation]) -> GraphQLError {
+    /// to the root is null then), `extensions` give the code and the limit. `incremental`: the
+    /// payloads delivered before stay delivered, the rest of the data is not sent.
+    func error(locations: [SourceLocation], incremental: Bool = false) -> GraphQLError {
         let path = state.withLock { $0 } ?? []
+        let unsent = incremental ? "the rest of its data is not sent" : "none of its data is sent"
         return GraphQLError(
-            "The response is larger than the limit of \(maxBytes) bytes; it was stopped and none of its data is "
-                + "sent. Select fewer fields or smaller lists.",
+            "The response is larger than the limit of \(maxBytes) bytes; it was stopped and \(unsent). "
+                + "Select fewer fields or smaller lists.",
             locations: locations, path: path,
             extensions: JSONObject([("code", .string(Self.code)), ("maximum", .int(maxBytes))]))
     }
