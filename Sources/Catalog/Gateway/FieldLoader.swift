@@ -19,9 +19,25 @@ final class FieldLoader<Key: Hashable & Sendable, Value: Sendable>: FieldBatchLo
     }
 
     let loader: DataLoader<Key, Value>
+    /// `loadFieldValues`'s work, made where `Key` and `Value` are known: the witness the
+    /// executor calls is generic code, and without this its `loadMany` ran unspecialized (a
+    /// generic metadata lookup per call and per key).
+    private let loadFields: @Sendable ([FieldKey]) async -> [Result<FieldValue, any Error>]
 
     init(_ loader: DataLoader<Key, Value>) {
         self.loader = loader
+        self.loadFields = { keys in
+            let results = await loader.loadMany(keys.map(\.key))
+            var values: [Result<FieldValue, any Error>] = []
+            values.reserveCapacity(results.count)
+            for (fieldKey, result) in zip(keys, results) {
+                switch result {
+                case .success(let value): values.append(.success(fieldKey.complete(value)))
+                case .failure(let error): values.append(.failure(error))
+                }
+            }
+            return values
+        }
     }
 
     /// The loader's value for `key` (for resolvers that do more than complete one value).
@@ -38,10 +54,6 @@ final class FieldLoader<Key: Hashable & Sendable, Value: Sendable>: FieldBatchLo
 
     /// One `loadMany` for every field's key; a key's error is that field's error.
     func loadFieldValues(_ keys: [FieldKey]) async -> [Result<FieldValue, any Error>] {
-        let results = await loader.loadMany(keys.map(\.key))
-        var values: [Result<FieldValue, any Error>] = []
-        values.reserveCapacity(results.count)
-        for (fieldKey, result) in zip(keys, results) { values.append(result.map(fieldKey.complete)) }
-        return values
+        await loadFields(keys)
     }
 }
