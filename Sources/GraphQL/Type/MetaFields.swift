@@ -22,17 +22,6 @@ extension Schema {
     /// The definition of field `fieldName` on composite type `typeName`, including the
     /// meta-fields of §4.1; nil when there is no such field (graphql-js `getFieldDef`).
     public func fieldDefinition(_ fieldName: String, on typeName: String) -> FieldDefinitionModel? {
-        if fieldName.hasPrefix("__") {
-            switch fieldName {
-            case "__typename":
-                if let type = types[typeName], type.isCompositeType { return .typenameMetaField }
-            case "__schema" where typeName == queryType:
-                return .schemaMetaField
-            case "__type" where typeName == queryType:
-                return .typeMetaField
-            default: break
-            }
-        }
-        return types[typeName]?.field(fieldName)
+        lookup.field(fieldName, on: typeName)?.definition
     }
 }

@@ -436,10 +436,14 @@ public struct DirectiveModel: Sendable {
 /// `types` is the lookup table; `possibleTypes(of:)` answers for abstract types.
 public struct Schema: Sendable {
     public var description: String?
-    public var queryType: String?
+    public var queryType: String? {
+        didSet { lookup = SchemaLookup(types: types, queryType: queryType) }
+    }
     public var mutationType: String?
     public var subscriptionType: String?
-    public var types: [String: GraphQLNamedType]
+    public var types: [String: GraphQLNamedType] {
+        didSet { lookup = SchemaLookup(types: types, queryType: queryType) }
+    }
     public var typeNames: [String]
     public var directives: [DirectiveModel]
     /// Interface name → object types that implement it, in type definition order.
@@ -448,6 +452,8 @@ public struct Schema: Sendable {
     public var interfaceImplementations: [String: [String]]
     /// Directives applied to the `schema` definition and its extensions.
     public var schemaDirectives: [Directive]
+    /// Kinds and field definitions by name, kept in step with `types` and `queryType`.
+    private(set) var lookup: SchemaLookup
 
     /// - Parameters:
     ///   - types: the schema's own types, in definition order; when a name repeats, the first
@@ -487,6 +493,7 @@ public struct Schema: Sendable {
             }
         }
         self.types = collector.table
+        self.lookup = SchemaLookup(types: collector.table, queryType: queryType)
         self.typeNames = collector.order
         self.implementations = impls
         self.interfaceImplementations = interfaceImpls

@@ -13,7 +13,8 @@ public struct TypeInfo: Sendable {
     public let schema: Schema
     private var parentTypeStack: [String?] = []
     private var typeStack: [TypeReference?] = []
-    private var fieldDefStack: [FieldDefinitionModel?] = []
+    /// Shared entries of the schema's lookup table: pushing one is a retain, not a copy.
+    private var fieldDefStack: [FieldEntry?] = []
     private var inputTypeStack: [TypeReference?] = []
     private var defaultValueStack: [Bool] = []
     /// The directive whose arguments are being visited, if it is known to the schema.
@@ -32,7 +33,11 @@ public struct TypeInfo: Sendable {
     /// The composite type whose selection set is being visited, by name.
     public var parentType: String? { parentTypeStack.last ?? nil }
     /// The definition of the field being visited (meta-fields included).
-    public var fieldDefinition: FieldDefinitionModel? { fieldDefStack.last ?? nil }
+    public var fieldDefinition: FieldDefinitionModel? { (fieldDefStack.last ?? nil)?.definition }
+    /// Whether the field being visited has a definition (without copying it out).
+    var hasFieldDefinition: Bool { (fieldDefStack.last ?? nil) != nil }
+    /// The lookup entry of the field being visited: its definition without a copy.
+    var fieldEntry: FieldEntry? { fieldDefStack.last ?? nil }
     /// The input type expected at the current value.
     public var inputType: TypeReference? { inputTypeStack.last ?? nil }
     /// The input type of the enclosing list or input object value, as written (wrappers kept).
@@ -45,7 +50,7 @@ public struct TypeInfo: Sendable {
     // MARK: - Walker hooks
 
     mutating func enterSelectionSet() {
-        if let named = type?.namedType, let t = schema.types[named], t.isCompositeType {
+        if let named = type?.namedType, schema.kind(of: named)?.isCompositeType ?? false {
             parentTypeStack.append(named)
         } else {
             parentTypeStack.append(nil)
@@ -55,9 +60,9 @@ public struct TypeInfo: Sendable {
     mutating func leaveSelectionSet() { parentTypeStack.removeLast() }
 
     mutating func enterField(_ field: Field) {
-        if let parent = parentType, let def = schema.fieldDefinition(field.name.value, on: parent) {
-            fieldDefStack.append(def)
-            typeStack.append(schema.isOutputType(def.type) ? def.type : nil)
+        if let parent = parentType, let entry = schema.lookup.field(field.name.value, on: parent) {
+            fieldDefStack.append(entry)
+            typeStack.append(entry.outputType)
         } else {
             fieldDefStack.append(nil)
             typeStack.append(nil)
@@ -70,7 +75,7 @@ public struct TypeInfo: Sendable {
     }
 
     mutating func enterOperation(_ operation: OperationDefinition) {
-        if let root = schema.rootTypeName(for: operation.operation), case .object = schema.types[root] {
+        if let root = schema.rootTypeName(for: operation.operation), schema.kind(of: root) == .object {
             typeStack.append(.named(root))
         } else {
             typeStack.append(nil)
@@ -81,7 +86,7 @@ public struct TypeInfo: Sendable {
     mutating func enterFragment(typeCondition: NamedType?) {
         let output: TypeReference?
         if let condition = typeCondition {
-            output = schema.types[condition.name.value] != nil ? .named(condition.name.value) : nil
+            output = schema.kind(of: condition.name.value) != nil ? .named(condition.name.value) : nil
         } else {
             output = type.map { .named($0.namedType) }
         }
@@ -112,7 +117,7 @@ public struct TypeInfo: Sendable {
         if inDirective {
             def = directive?.argument(argument.name.value)
         } else {
-            def = fieldDefinition?.argument(argument.name.value)
+            def = (fieldDefStack.last ?? nil)?.definition.argument(argument.name.value)
         }
         self.argument = def
         defaultValueStack.append(def?.defaultValue != nil)
@@ -156,7 +161,7 @@ extension Schema {
     /// not in the schema.
     public func typeReference(from node: TypeNode) -> TypeReference? {
         switch node {
-        case .named(let n): types[n.name.value] != nil ? .named(n.name.value) : nil
+        case .named(let n): lookup.kinds[n.name.value] != nil ? .named(n.name.value) : nil
         case .list(let l): typeReference(from: l.type).map { .list($0) }
         case .nonNull(let n): typeReference(from: n.type).map { .nonNull($0) }
         }
@@ -164,31 +169,28 @@ extension Schema {
 
     /// §3.4.1 IsInputType: scalar, enum or input object inside any wrappers.
     public func isInputType(_ type: TypeReference) -> Bool {
-        types[type.namedType]?.isInputType ?? false
+        lookup.kinds[type.namedType]?.isInputType ?? false
     }
 
     /// §3.4.1 IsOutputType: anything but an input object inside any wrappers.
     public func isOutputType(_ type: TypeReference) -> Bool {
-        types[type.namedType]?.isOutputType ?? false
+        lookup.kinds[type.namedType]?.isOutputType ?? false
     }
+
+    /// The kind of the named type `name`, nil when the schema has no such type.
+    func kind(of name: String) -> TypeKind? { lookup.kinds[name] }
 
     /// graphql-js `schema.isSubType(abstractType, maybeSubType)`: a union member, or an
     /// object or interface type that implements the interface.
     public func isSubType(_ abstractType: String, _ maybeSubType: String) -> Bool {
-        switch types[abstractType] {
-        case .union(let u): u.types.contains(maybeSubType)
-        case .interface:
-            (implementations[abstractType]?.contains(maybeSubType) ?? false)
-                || (interfaceImplementations[abstractType]?.contains(maybeSubType) ?? false)
-        default: false
-        }
+        lookup.subTypes[abstractType]?.contains(maybeSubType) ?? false
     }
 
     /// graphql-js `doTypesOverlap`: whether some object type could be of both composite types.
     public func doTypesOverlap(_ a: String, _ b: String) -> Bool {
         if a == b { return true }
-        let aAbstract = types[a]?.isAbstractType ?? false
-        let bAbstract = types[b]?.isAbstractType ?? false
+        let aAbstract = lookup.kinds[a]?.isAbstractType ?? false
+        let bAbstract = lookup.kinds[b]?.isAbstractType ?? false
         if aAbstract {
             if bAbstract { return possibleTypes(of: a).contains { isSubType(b, $0) } }
             return isSubType(a, b)
@@ -213,8 +215,8 @@ extension Schema {
         }
         if case .list = maybeSubType { return false }
         guard case .named(let superName) = superType, case .named(let subName) = maybeSubType else { return false }
-        guard types[superName]?.isAbstractType ?? false else { return false }
-        switch types[subName] {
+        guard lookup.kinds[superName]?.isAbstractType ?? false else { return false }
+        switch lookup.kinds[subName] {
         case .object, .interface: return isSubType(superName, subName)
         default: return false
         }

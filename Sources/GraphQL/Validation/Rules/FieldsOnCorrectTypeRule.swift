@@ -11,7 +11,7 @@ final class FieldsOnCorrectTypeRule: ValidationVisitor {
     init(context: ValidationContext) { self.context = context }
 
     func enterField(_ field: Field) {
-        guard let parent = context.typeInfo.parentType, context.typeInfo.fieldDefinition == nil else { return }
+        guard let parent = context.typeInfo.parentType, !context.typeInfo.hasFieldDefinition else { return }
         let name = field.name.value
         var suggestion = Suggestions.didYouMean(
             suggestedTypeNames(parent, name), subMessage: "to use an inline fragment on")

@@ -10,8 +10,8 @@ final class FragmentsOnCompositeTypesRule: ValidationVisitor {
     init(context: ValidationContext) { self.context = context }
 
     private func isNonComposite(_ condition: NamedType) -> Bool {
-        guard let type = context.schema.types[condition.name.value] else { return false }
-        return !type.isCompositeType
+        guard let kind = context.schema.kind(of: condition.name.value) else { return false }
+        return !kind.isCompositeType
     }
 
     func enterInlineFragment(_ fragment: InlineFragment) {

@@ -39,7 +39,7 @@ final class KnownTypeNamesRule: ValidationVisitor {
 
     func enterNamedType(_ type: NamedType, inTypeSystem: Bool) {
         let name = type.name.value
-        if context.schema.types[name] != nil { return }
+        if context.schema.kind(of: name) != nil { return }
         let defined = typesDefinedInDocument()
         if defined.contains(name) { return }
         if inTypeSystem && KnownTypeNamesRule.standardTypeNames.contains(name) { return }

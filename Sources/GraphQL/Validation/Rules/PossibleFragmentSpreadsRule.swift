@@ -11,7 +11,7 @@ final class PossibleFragmentSpreadsRule: ValidationVisitor {
 
     private func isComposite(_ name: String?) -> Bool {
         guard let name else { return false }
-        return context.schema.types[name]?.isCompositeType ?? false
+        return context.schema.kind(of: name)?.isCompositeType ?? false
     }
 
     func enterInlineFragment(_ fragment: InlineFragment) {

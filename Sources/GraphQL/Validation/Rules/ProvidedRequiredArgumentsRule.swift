@@ -12,8 +12,8 @@ final class ProvidedRequiredArgumentsRule: ValidationVisitor {
     init(context: ValidationContext) { self.context = context }
 
     func leaveField(_ field: Field) {
-        guard let definition = context.typeInfo.fieldDefinition else { return }
-        for argument in definition.arguments where argument.type.isNonNull && argument.defaultValue == nil {
+        guard let entry = context.typeInfo.fieldEntry else { return }
+        for argument in entry.definition.arguments where argument.type.isNonNull && argument.defaultValue == nil {
             guard !field.arguments.contains(where: { $0.name.value == argument.name }) else { continue }
             context.report(
                 "ProvidedRequiredArguments",

@@ -10,9 +10,9 @@ final class ScalarLeafsRule: ValidationVisitor {
     init(context: ValidationContext) { self.context = context }
 
     func enterField(_ field: Field) {
-        guard let type = context.typeInfo.type, let named = context.schema.types[type.namedType] else { return }
+        guard let type = context.typeInfo.type, let kind = context.schema.kind(of: type.namedType) else { return }
         let name = field.name.value
-        if named.isLeafType {
+        if kind.isLeafType {
             if let selectionSet = field.selectionSet {
                 context.report(
                     "ScalarLeafs",
