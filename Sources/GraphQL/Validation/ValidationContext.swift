@@ -51,6 +51,8 @@ public final class ValidationContext {
 
     /// Spreads of each fragment's selection set (nested fields included), by fragment index.
     private var spreadsByFragment: [[FragmentSpread]?]
+    /// The same for each operation: several rules ask for the spreads of every operation.
+    private var spreadsByOperation: [[FragmentSpread]?]
     /// Recursively referenced fragments, keyed by the sorted names spread directly.
     private var referencedFragmentsCache: [[String]: [Int]] = [:]
     private var fragmentUsagesCache: [[String]: [VariableUsage]] = [:]
@@ -92,6 +94,7 @@ public final class ValidationContext {
         self.fragmentIndexByName = index
         self.operations = operations
         self.spreadsByFragment = Array(repeating: nil, count: fragments.count)
+        self.spreadsByOperation = Array(repeating: nil, count: operations.count)
         self.operationUsages = Array(repeating: [], count: operations.count)
         self.fragmentUsages = Array(repeating: [], count: fragments.count)
     }
@@ -267,14 +270,27 @@ public final class ValidationContext {
         return spreads
     }
 
+    /// `fragmentSpreads(in:)` of the operation at `index`, cached.
+    func fragmentSpreads(ofOperation index: Int) -> [FragmentSpread] {
+        if let cached = spreadsByOperation[index] { return cached }
+        let spreads = fragmentSpreads(in: operations[index].selectionSet)
+        spreadsByOperation[index] = spreads
+        return spreads
+    }
+
+    /// Records that the walker saw every selection of the operation at `index` and no
+    /// fragment spread among them, so that no rule walks it again to find none.
+    func noteOperationHasNoSpreads(_ index: Int) {
+        spreadsByOperation[index] = []
+    }
+
     /// Indices of the fragments the operations reference, directly or through other
     /// fragments, in discovery order (graphql-js `getRecursivelyReferencedFragments`).
     func recursivelyReferencedFragments(of operationIndices: [Int], rule: String) -> [Int] {
         var names: [String] = []
         var seen = Set<String>()
         for i in operationIndices {
-            for spread in fragmentSpreads(in: operations[i].selectionSet) where seen.insert(spread.name.value).inserted
-            {
+            for spread in fragmentSpreads(ofOperation: i) where seen.insert(spread.name.value).inserted {
                 names.append(spread.name.value)
             }
         }
@@ -304,7 +320,7 @@ public final class ValidationContext {
     func recursiveVariableUsages(ofOperation operationIndex: Int, rule: String) -> [VariableUsage] {
         if let cached = recursiveUsagesCache[operationIndex] { return cached }
         var names = Set<String>()
-        for spread in fragmentSpreads(in: operations[operationIndex].selectionSet) { names.insert(spread.name.value) }
+        for spread in fragmentSpreads(ofOperation: operationIndex) { names.insert(spread.name.value) }
         let key = names.sorted()
         let fragments = recursivelyReferencedFragments(of: [operationIndex], rule: rule)
         var fromFragments: [VariableUsage]

@@ -34,6 +34,8 @@ final class ValidationWalker {
     }
     private var usageTarget = UsageTarget.none
     private var usages: [VariableUsage] = []
+    /// Fragment spreads walked so far (an operation that adds none has none).
+    private var spreadsWalked = 0
 
     init(context: ValidationContext, visitors: [any ValidationVisitor]) {
         self.context = context
@@ -113,6 +115,7 @@ final class ValidationWalker {
         for v in operationVisitors { v.enterOperation(operation) }
         usageTarget = .operation(index)
         usages = []
+        let spreadsBefore = spreadsWalked
         for definition in operation.variableDefinitions { walkVariableDefinition(definition) }
         let location: DirectiveLocation =
             switch operation.operation {
@@ -122,6 +125,7 @@ final class ValidationWalker {
             }
         walkDirectives(operation.directives, location: location)
         walkSelectionSet(operation.selectionSet, owner: .operation)
+        if spreadsWalked == spreadsBefore && !context.isAborted { context.noteOperationHasNoSpreads(index) }
         context.operationUsages[index] = usages
         usageTarget = .none
         for v in leaveOperationVisitors { v.leaveOperation(operation) }
@@ -165,6 +169,7 @@ final class ValidationWalker {
             switch selection {
             case .field(let field): walkField(field)
             case .fragmentSpread(let spread):
+                spreadsWalked += 1
                 for v in fragmentSpreadVisitors { v.enterFragmentSpread(spread) }
                 walkDirectives(spread.directives, location: .fragmentSpread)
             case .inlineFragment(let fragment): walkInlineFragment(fragment)
