@@ -17,8 +17,9 @@ struct FragmentNesting {
     static let maxNestingDepth = 10_000
 
     private let context: ValidationContext
-    /// Fragment name → nesting depth including what its spreads add (cycles add nothing).
-    private var depths: [String: Int] = [:]
+    /// Fragment index → nesting depth including what its spreads add (cycles add nothing),
+    /// -1 until computed; only the index a name resolves to (the last definition) is used.
+    private var depths: [Int] = []
     private var computed = false
 
     init(context: ValidationContext) {
@@ -26,16 +27,16 @@ struct FragmentNesting {
     }
 
     /// The nesting depth of a selection set (1 for a flat one) and its spreads with the
-    /// depth at which each occurs.
-    private static func nesting(of selectionSet: SelectionSet) -> (depth: Int, spreads: [(String, Int)]) {
+    /// depth at which each occurs, as fragment indices (-1 for unknown names).
+    private func nesting(of selectionSet: SelectionSet) -> (depth: Int, spreads: [(Int, Int)]) {
         var maxDepth = 0
-        var spreads: [(String, Int)] = []
+        var spreads: [(Int, Int)] = []
         var stack: [(SelectionSet, Int)] = [(selectionSet, 1)]
         while let (set, depth) = stack.popLast() {
             maxDepth = max(maxDepth, depth)
             for selection in set.selections {
                 switch selection {
-                case .fragmentSpread(let s): spreads.append((s.name.value, depth))
+                case .fragmentSpread(let s): spreads.append((context.fragmentIndexByName[s.name.value] ?? -1, depth))
                 case .field(let f): if let sub = f.selectionSet { stack.append((sub, depth + 1)) }
                 case .inlineFragment(let i): stack.append((i.selectionSet, depth + 1))
                 }
@@ -44,42 +45,52 @@ struct FragmentNesting {
         return (maxDepth, spreads)
     }
 
-    private func depth(_ own: Int, _ spreads: [(String, Int)]) -> Int {
+    private func depth(_ own: Int, _ spreads: [(Int, Int)]) -> Int {
         var result = own
-        for (name, spreadDepth) in spreads { result = max(result, spreadDepth + (depths[name] ?? 0)) }
+        for (index, spreadDepth) in spreads where index >= 0 {
+            result = max(result, spreadDepth + max(depths[index], 0))
+        }
         return result
     }
 
-    /// Depth of every fragment, by an explicit-stack depth-first walk over the spreads.
+    /// Depth of every fragment, by an explicit-stack depth-first walk over the spreads,
+    /// roots taken in name order (in a cycle the depth found depends on where the walk
+    /// entered it).
     private mutating func computeFragmentDepths() {
         computed = true
-        var nestings: [String: (depth: Int, spreads: [(String, Int)])] = [:]
+        let count = context.fragmentDefinitions.count
+        depths = [Int](repeating: -1, count: count)
+        var nestings = [(depth: Int, spreads: [(Int, Int)])?](repeating: nil, count: count)
+        var roots: [(String, Int)] = []
         for (name, index) in context.fragmentIndexByName {
-            nestings[name] = FragmentNesting.nesting(of: context.fragmentDefinitions[index].selectionSet)
+            nestings[index] = nesting(of: context.fragmentDefinitions[index].selectionSet)
+            roots.append((name, index))
         }
-        for root in nestings.keys.sorted() where depths[root] == nil {
-            var path: [(name: String, next: Int)] = [(root, 0)]
-            var onPath: Set<String> = [root]
+        roots.sort { $0.0 < $1.0 }
+        var onPath = [Bool](repeating: false, count: count)
+        for (_, root) in roots where depths[root] < 0 {
+            var path: [(index: Int, next: Int)] = [(root, 0)]
+            onPath[root] = true
             while let top = path.last {
-                let spreads = nestings[top.name]?.spreads ?? []
+                let spreads = nestings[top.index]?.spreads ?? []
                 var descended = false
                 var i = top.next
                 while i < spreads.count {
                     let spread = spreads[i].0
                     i += 1
-                    if nestings[spread] != nil && depths[spread] == nil && !onPath.contains(spread) {
+                    if spread >= 0 && depths[spread] < 0 && !onPath[spread] {
                         path[path.count - 1].next = i
                         path.append((spread, 0))
-                        onPath.insert(spread)
+                        onPath[spread] = true
                         descended = true
                         break
                     }
                 }
                 if !descended {
                     path.removeLast()
-                    onPath.remove(top.name)
-                    let n = nestings[top.name] ?? (0, [])
-                    depths[top.name] = depth(n.depth, n.spreads)
+                    onPath[top.index] = false
+                    let n = nestings[top.index] ?? (0, [])
+                    depths[top.index] = depth(n.depth, n.spreads)
                 }
             }
         }
@@ -89,14 +100,17 @@ struct FragmentNesting {
     mutating func exceedsLimit(operation: OperationDefinition) -> Bool {
         guard !context.fragmentDefinitions.isEmpty else { return false }
         if !computed { computeFragmentDepths() }
-        let n = FragmentNesting.nesting(of: operation.selectionSet)
+        let n = nesting(of: operation.selectionSet)
         return depth(n.depth, n.spreads) > FragmentNesting.maxNestingDepth
     }
 
     /// Whether the fragment definition at `index` nests deeper than the limit.
     mutating func exceedsLimit(fragmentAt index: Int) -> Bool {
         if !computed { computeFragmentDepths() }
-        return (depths[context.fragmentDefinitions[index].name.value] ?? 0) > FragmentNesting.maxNestingDepth
+        guard let resolved = context.fragmentIndexByName[context.fragmentDefinitions[index].name.value] else {
+            return false
+        }
+        return max(depths[resolved], 0) > FragmentNesting.maxNestingDepth
     }
 
     /// Stops validation at `definition` (its name, if any, and its location). The error is
