@@ -59,6 +59,15 @@ extension OverlappingFieldsCanBeMergedRule {
         let fragments: [Int]
     }
 
+    /// A field with a selection set by its exact source text (alias, name, arguments,
+    /// directives, selections) and the type it was collected under: equal keys give equal
+    /// shapes, since every name in the text means the same thing under that type, fragment
+    /// names included (they are document-wide).
+    struct FieldTextKey: Hashable {
+        let parentType: String?
+        let text: ArraySlice<UInt8>
+    }
+
     struct SetShapeKey: Hashable {
         let names: [String]
         let shapes: [[Int]]
@@ -91,6 +100,8 @@ extension OverlappingFieldsCanBeMergedRule {
         var fieldIDs: [FieldShapeKey: Int] = [:]
         var sets: [SetShape] = []
         var setIDs: [SetShapeKey: Int] = [:]
+        /// Shapes of fields written identically (see `FieldTextKey`).
+        var fieldTextIDs: [FieldTextKey: Int] = [:]
         var expansions: [Expansion] = []
         var expansionIDs: [[String: [Int]]: Int] = [:]
         /// Expansion of the union of several expansions, by their sorted ids.
@@ -115,6 +126,23 @@ extension OverlappingFieldsCanBeMergedRule {
     /// The shape of a field occurrence (computed once per node and parent type).
     func fieldShape(_ details: FieldDetails) -> Int {
         if details.shape >= 0 { return details.shape }
+        // A repeated sub-selection is recognised by its text before it is collected: thousands
+        // of `friends { name }` cost one collection. Short texts only, so that deep nesting does
+        // not hash its text once per level.
+        var textKey: FieldTextKey?
+        let loc = details.loc
+        let source = context.source.utf8
+        if details.node.selectionSet != nil, loc.start >= 0, loc.end <= source.count,
+            loc.end - loc.start <= Self.maxFieldTextKeyLength
+        {
+            let key = FieldTextKey(parentType: details.parentType, text: source[loc.start..<loc.end])
+            if let id = shapes.fieldTextIDs[key] {
+                details.shape = id
+                return id
+            }
+            textKey = key
+        }
+        defer { if let textKey { shapes.fieldTextIDs[textKey] = details.shape } }
         var subSet = -1
         if let collection = subCollection(details) { subSet = setShape(collection) }
         var argumentKey: String
@@ -173,7 +201,7 @@ extension OverlappingFieldsCanBeMergedRule {
         switch type {
         case .list(let t): "[" + typeSignature(t) + "]"
         case .nonNull(let t): typeSignature(t) + "!"
-        case .named(let name): context.schema.types[name]?.isLeafType ?? false ? name : "*"
+        case .named(let name): context.schema.kind(of: name)?.isLeafType ?? false ? name : "*"
         }
     }
 
@@ -219,7 +247,11 @@ extension OverlappingFieldsCanBeMergedRule {
         } else {
             let byFragment = fragmentExpansions()
             var expansion = own(set)
-            for fragment in set.fragments { Self.union(&expansion, shapes.expansions[byFragment[fragment]]) }
+            // Fragments with the same body share an expansion: each is merged in once.
+            var merged = Set<Int>()
+            for fragment in set.fragments where merged.insert(byFragment[fragment]).inserted {
+                Self.union(&expansion, shapes.expansions[byFragment[fragment]])
+            }
             result = intern(expansion)
         }
         shapes.setExpansion[id] = result
@@ -276,10 +308,18 @@ extension OverlappingFieldsCanBeMergedRule {
                     members.append(member)
                     if member == node { break }
                 }
+                if members.count == 1 && shapes.sets[setOf[node]].fragments.isEmpty {
+                    // A fragment that spreads nothing: its expansion is its own fields', shared
+                    // by every fragment of the same shape.
+                    result[node] = ownExpansion(ofSet: setOf[node])
+                    continue
+                }
                 var expansion: Expansion = [:]
+                var merged = Set<Int>()
                 for member in members {
                     Self.union(&expansion, own(shapes.sets[setOf[member]]))
-                    for target in shapes.sets[setOf[member]].fragments where result[target] >= 0 {
+                    for target in shapes.sets[setOf[member]].fragments
+                    where result[target] >= 0 && merged.insert(result[target]).inserted {
                         Self.union(&expansion, shapes.expansions[result[target]])
                     }
                 }

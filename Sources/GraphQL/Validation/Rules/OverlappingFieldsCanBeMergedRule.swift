@@ -49,8 +49,11 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
     /// Steps the whole document may spend comparing node by node before anything is known
     /// to conflict: enough for real documents (the W2 app query needs about 150, 266 of graphql-core's units), so
     /// that these never pay for shapes. A selection set that needs more is compared again
-    /// on shapes, its trial undone.
+    /// on shapes, its trial undone; one whose pairs alone outnumber what is left (`leastSteps`)
+    /// goes to shapes without a trial.
     static let trialSteps = 4_000
+    /// Fields whose text is at most this many bytes are recognised by it (FieldMergeShapes.swift).
+    static let maxFieldTextKeyLength = 1024
     static let maxConflictDetailLength = 1000
     static let maxConflictNodes = 20
 
@@ -119,14 +122,14 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
         /// Interned shape (FieldMergeShapes.swift), -1 until needed.
         @exclusivity(unchecked) var shape = -1
 
-        init(parentType: String?, parentIsObject: Bool, node: Field, definition: FieldDefinitionModel?) {
+        init(parentType: String?, parentIsObject: Bool, node: Field, type: TypeReference?) {
             self.parentType = parentType
             self.parentIsObject = parentIsObject
             self.node = node
             self.name = node.name.value
             self.loc = node.loc
             self.hasArguments = !node.arguments.isEmpty
-            self.type = definition?.type
+            self.type = type
             self.streamKey = node.directives.first { $0.name.value == "stream" }.map { stream in
                 stream.arguments.map { $0.name.value + ":" + OverlappingFieldsCanBeMergedRule.valueKey($0.value) }
                     .sorted()
@@ -257,7 +260,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
         let collection = collectFields(parentType, selectionSet)
         // Conflicts past this many could no longer be reported (`maxErrors`).
         let limit = context.remainingErrorCapacity + 1
-        if remainingTrialSteps > 0 {
+        if remainingTrialSteps > 0 && Self.leastSteps(collection) <= remainingTrialSteps {
             // A trial, node by node as graphql-js: real documents end here.
             remainingSteps = remainingTrialSteps
             usesShapes = false
@@ -282,6 +285,17 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
         remainingSteps = Self.maxNodeComparisons
         usesShapes = true
         return try compareWithin(collection, limit)
+    }
+
+    /// The fewest steps comparing the collection node by node takes without finding a
+    /// conflict (its pairs of fields under one response name, and of field set and spread
+    /// fragments): a set that needs more than the trial allowance goes to shapes at once,
+    /// instead of spending the allowance to learn that.
+    private static func leastSteps(_ collection: FieldCollection) -> Int {
+        var steps = 0
+        for fields in collection.groups { steps += fields.count * (fields.count - 1) / 2 }
+        let fragments = collection.fragments.count
+        return steps + fragments * (fragments + 1) / 2
     }
 
     /// graphql-js `findConflictsWithinSelectionSet` for a collection, stopping at `limit`
@@ -534,8 +548,8 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
         case (.nonNull(let a), .nonNull(let b)): return typesConflict(a, b, sameDefinition)
         case (.nonNull, _), (_, .nonNull): return true
         case (.named(let a), .named(let b)):
-            let leaf1 = context.schema.types[a]?.isLeafType ?? false
-            let leaf2 = context.schema.types[b]?.isLeafType ?? false
+            let leaf1 = context.schema.kind(of: a)?.isLeafType ?? false
+            let leaf2 = context.schema.kind(of: b)?.isLeafType ?? false
             return (leaf1 || leaf2) && a != b
         }
     }
@@ -621,7 +635,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
         if let cached = fragmentCollections[index] { return cached }
         let fragment = context.fragmentDefinitions[index]
         let name = fragment.typeCondition.name.value
-        let collection = collectFields(context.schema.types[name] != nil ? name : nil, fragment.selectionSet)
+        let collection = collectFields(context.schema.kind(of: name) != nil ? name : nil, fragment.selectionSet)
         fragmentCollections[index] = collection
         return collection
     }
@@ -642,22 +656,21 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
         _ parentType: String?, _ selectionSet: SelectionSet, into collection: FieldCollection,
         _ seenFragments: inout Set<String>
     ) {
-        var parent: GraphQLNamedType?
-        if let parentType { parent = context.schema.types[parentType] }
-        var parentIsObject = false
-        if case .object = parent { parentIsObject = true }
+        let kind = parentType.flatMap { context.schema.kind(of: $0) }
+        let parentIsObject = kind == .object
+        // graphql-js looks in the type's own fields here: no meta-fields, none on unions.
+        let hasFields = kind == .object || kind == .interface
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
-                var definition: FieldDefinitionModel?
-                switch parent {
-                case .object(let o): definition = o.field(field.name.value)
-                case .interface(let i): definition = i.field(field.name.value)
-                default: break
+                var type: TypeReference?
+                if hasFields, let parentType, let entry = context.schema.lookup.field(field.name.value, on: parentType),
+                    !entry.isMetaField
+                {
+                    type = entry.definition.type
                 }
                 collection.append(
-                    FieldDetails(
-                        parentType: parentType, parentIsObject: parentIsObject, node: field, definition: definition),
+                    FieldDetails(parentType: parentType, parentIsObject: parentIsObject, node: field, type: type),
                     as: field.responseKey)
             case .fragmentSpread(let spread):
                 if seenFragments.insert(spread.name.value).inserted {
@@ -666,7 +679,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
             case .inlineFragment(let inline):
                 var type = parentType
                 if let condition = inline.typeCondition {
-                    type = context.schema.types[condition.name.value] != nil ? condition.name.value : nil
+                    type = context.schema.kind(of: condition.name.value) != nil ? condition.name.value : nil
                 }
                 collectFields(type, inline.selectionSet, into: collection, &seenFragments)
             }
