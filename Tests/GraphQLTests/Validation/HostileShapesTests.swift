@@ -17,9 +17,14 @@ import Testing
         type Artist implements Node { id: ID name: String friends: [Artist] }
         """
 
+    /// `sdl` with a second Node type whose `name` is an Int: identical text under the two
+    /// types means different fields.
+    private static let sdlWithAlbums =
+        sdl + "\ntype Album implements Node { id: ID name: Int friends: [Album] }"
+
     /// Validates `text`, checking it takes under `seconds`; returns the errors.
-    private func timedErrors(_ text: String, seconds: Double = 10) throws -> [GraphQLError] {
-        let schema = try buildSchema(sdl: Self.sdl)
+    private func timedErrors(_ text: String, sdl: String = sdl, seconds: Double = 10) throws -> [GraphQLError] {
+        let schema = try buildSchema(sdl: sdl)
         let source = Source(text)
         let document = try parse(source)
         let start = DispatchTime.now().uptimeNanoseconds
@@ -168,6 +173,55 @@ import Testing
         #expect(errors.count == 101)
         #expect(errors.first.map(Self.at) == ["1:12", "1:21"])
         #expect(errors.last?.message == tooMany)
+    }
+
+    @Test func largerRepetitionsOfEachKindAreValid() throws {
+        // The larger sizes of bench/hostile.py: graphql-js needs from seconds to minutes on
+        // each; all are valid for it.
+        #expect(try timedMessages("{ artist { " + String(repeating: "name ", count: 10000) + "} }") == [])
+        #expect(
+            try timedMessages(
+                "{ node { " + String(repeating: "... on Artist { friends { name } } ", count: 4000) + "} }")
+                == [])
+        var sideBySide = "{ artist { " + (0..<1500).map { "...G\($0)" }.joined(separator: " ") + " } }\n"
+        for i in 0..<1500 { sideBySide += "fragment G\(i) on Artist { name friends { name } }\n" }
+        #expect(try timedMessages(sideBySide) == [])
+        #expect(try timedMessages("{ artist { " + String(repeating: "friends { name id } ", count: 2000) + "} }") == [])
+    }
+
+    @Test func identicalTextUnderAnotherTypeIsComparedByItsFields() throws {
+        // `friends { name }` written 1,201 times, the last under Album, whose `name` is an
+        // Int: repeated text shares one shape per parent type only, so each of the first 100
+        // Artist copies is reported against the Album one (graphql-js's errors).
+        let text =
+            "{ node { " + String(repeating: "... on Artist { friends { name } } ", count: 1200)
+            + "... on Album { friends { name } } } }"
+        let errors = try timedErrors(text, sdl: Self.sdlWithAlbums)
+        #expect(errors.count == 101)
+        #expect(
+            errors.first?.message
+                == "Fields \"friends\" conflict because subfields \"name\" conflict because they return conflicting types \"String\" and \"Int\". Use different aliases on the fields to fetch both if this was intentional."
+        )
+        #expect(errors.first.map(Self.at) == ["1:26", "1:36", "1:42025", "1:42035"])
+        #expect(Self.at(errors[99]) == ["1:3491", "1:3501", "1:42025", "1:42035"])
+        #expect(errors.last?.message == tooMany)
+    }
+
+    @Test func variablesBelowThousandsOfInlineFragmentsAreChecked() throws {
+        // An operation without spreads is not walked again for them, and its own variable
+        // usages still count; one with a spread still reaches its fragment's usages.
+        let withoutSpreads =
+            "{ node { " + String(repeating: "... on Artist { name } ", count: 1000)
+            + "... on Artist { friends @include(if: $v) { name } } } }"
+        let errors = try timedErrors(withoutSpreads)
+        #expect(errors.map(\.message) == ["Variable \"$v\" is not defined."])
+        #expect(errors.first.map(Self.at) == ["1:23047", "1:1"])
+        let withSpread =
+            "query Q { node { " + String(repeating: "... on Artist { friends { name } } ", count: 1000)
+            + "... on Artist { friends { name ...F } } } }\nfragment F on Artist { id @skip(if: $w) }"
+        let spreadErrors = try timedErrors(withSpread)
+        #expect(spreadErrors.map(\.message) == ["Variable \"$w\" is not defined by operation \"Q\"."])
+        #expect(spreadErrors.first.map(Self.at) == ["2:37", "1:1"])
     }
 
     @Test func nestingPastTheLimitIsRefusedAtTheDefinitionAfterItsCycles() throws {
