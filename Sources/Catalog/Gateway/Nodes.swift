@@ -11,7 +11,10 @@ struct ArtistNode: PropertyReadable, TypeNameProviding {
     var typeName: String { "Artist" }
 
     func property(_ name: String) -> FieldValue {
-        switch name {
+        if artist.missingFields.contains(name) {
+            return missingField(name, of: typeName, id: artist.id, artist.source)
+        }
+        return switch name {
         case "id": .json(.string(GlobalID(artist.source, .artist, artist.id).description))
         case "name": .json(.string(artist.name))
         case "genre": json(artist.genre)
@@ -58,7 +61,8 @@ struct TrackNode: PropertyReadable, TypeNameProviding {
     var typeName: String { "Track" }
 
     func property(_ name: String) -> FieldValue {
-        switch name {
+        if track.missingFields.contains(name) { return missingField(name, of: typeName, id: track.id, track.source) }
+        return switch name {
         case "id": .json(.string(GlobalID(track.source, .track, track.id).description))
         case "title": .json(.string(track.title))
         case "trackNumber": track.trackNumber.map { .json(.int($0)) } ?? .null
@@ -71,7 +75,12 @@ struct TrackNode: PropertyReadable, TypeNameProviding {
     }
 
     /// The words a video search for this track uses: "artist title".
-    var videoSearchTerm: String {
+    /// - Throws: the `Track.title` error when the upstream sent no title: a search for the
+    ///   artist alone would answer videos that are not this track's.
+    func videoSearchTerm() throws(GraphQLError) -> String {
+        if track.missingFields.contains("title") {
+            throw missingFieldError("title", of: typeName, id: track.id, track.source)
+        }
         let artist = track.artistName ?? album?.album.knownArtistName ?? ""
         return artist.isEmpty ? track.title : "\(artist) \(track.title)"
     }
@@ -134,14 +143,20 @@ let modelProperties: [String: Set<String>] = [
 /// coordinate, so the executor nulls the nearest nullable position around it (spec §6.4.4).
 /// Given as a pending value because a property read cannot throw; it fails when awaited.
 private func missingField(_ name: String, of typeName: String, id: String, _ service: UpstreamService) -> FieldValue {
-    let error = GraphQLError(
+    let error = missingFieldError(name, of: typeName, id: id, service)
+    return .pending(PendingValue { throw error })
+}
+
+/// The `UPSTREAM_BAD_RESPONSE` error of `missingField`, for resolvers that need the field to
+/// fetch (a track's video search needs its title) and so fail without sending a request.
+func missingFieldError(_ name: String, of typeName: String, id: String, _ service: UpstreamService) -> GraphQLError {
+    GraphQLError(
         "\(service) sent \(typeName.lowercased()) \(id) without its \(name), a non-null field; it is not made up, so "
             + "the \(typeName.lowercased()) is null where the schema allows.",
         extensions: JSONObject([
             ("code", .string("UPSTREAM_BAD_RESPONSE")), ("service", .string(service.rawValue)),
             ("field", .string("\(typeName).\(name)")),
         ]))
-    return .pending(PendingValue { throw error })
 }
 
 private func json(_ text: String?) -> FieldValue {

@@ -97,7 +97,7 @@ enum ObjectResolvers {
             let first = try pageSize(args, default: 3)
             // One search per distinct "artist title": tracks sharing a title (live versions,
             // compilations) share the request through the loader's deduplication.
-            let key = SearchKey(term: node.videoSearchTerm, limit: first, option: "any")
+            let key = SearchKey(term: try node.videoSearchTerm(), limit: first, option: "any")
             let loaders = request.loaders
             if args.string("source") == "ITUNES" {
                 return loaders.itunesMusicVideoSearch.field(key) { .hosts($0.map(VideoNode.init)) }

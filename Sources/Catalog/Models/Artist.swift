@@ -10,6 +10,9 @@ public struct Artist: Sendable, Hashable {
     /// The artist's page on the upstream's store or site.
     public var url: String?
     public var source: UpstreamService
+    /// The non-null schema fields the upstream record did not carry (e.g. `"name"`): their
+    /// placeholders above are never answered; the field is an error at its path instead.
+    public var missingFields: Set<String> = []
 
     public init(id: String, name: String, genre: String? = nil, url: String? = nil, source: UpstreamService) {
         self.id = id

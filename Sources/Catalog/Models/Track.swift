@@ -19,6 +19,9 @@ public struct Track: Sendable, Hashable {
     /// The upstream's kind: iTunes `song` / `music-video`, Apple Music `songs` / `music-videos`.
     public var kind: String?
     public var source: UpstreamService
+    /// The non-null schema fields the upstream record did not carry (e.g. `"title"`): their
+    /// placeholders above are never answered; the field is an error at its path instead.
+    public var missingFields: Set<String> = []
 
     public init(
         id: String, title: String, albumId: String? = nil, albumTitle: String? = nil, artistName: String? = nil,

@@ -350,27 +350,39 @@ struct AMResource: Decodable {
         }
     }
 
+    // A resource without `attributes.name` (or without `attributes` at all) is kept, its name
+    // listed in `missingFields`: an error where selected (README "Honest data").
     var artist: Artist? {
-        guard type == "artists", let name = attributes?.name else { return nil }
-        return Artist(id: id, name: name, genre: genre, url: attributes?.url, source: .appleMusic)
+        guard type == "artists" else { return nil }
+        var artist = Artist(
+            id: id, name: attributes?.name ?? "", genre: genre, url: attributes?.url, source: .appleMusic)
+        if attributes?.name == nil { artist.missingFields.insert("name") }
+        return artist
     }
 
     var album: Album? {
-        guard type == "albums", let a = attributes, let name = a.name else { return nil }
+        guard type == "albums" else { return nil }
+        let a = attributes
         var album = Album(
-            id: id, title: name, artistName: a.artistName ?? "", releaseDate: a.releaseDate, trackCount: a.trackCount,
-            genre: genre, artworkURL: artworkURL, url: a.url, copyright: a.copyright, source: .appleMusic)
-        if a.artistName == nil { album.missingFields.insert("artistName") }
+            id: id, title: a?.name ?? "", artistName: a?.artistName ?? "", releaseDate: a?.releaseDate,
+            trackCount: a?.trackCount, genre: genre, artworkURL: artworkURL, url: a?.url, copyright: a?.copyright,
+            source: .appleMusic)
+        if a?.name == nil { album.missingFields.insert("title") }
+        if a?.artistName == nil { album.missingFields.insert("artistName") }
         return album
     }
 
     var track: Track? { track(albumId: nil) }
 
     func track(albumId: String?) -> Track? {
-        guard type == "songs" || type == "music-videos", let a = attributes, let name = a.name else { return nil }
-        return Track(
-            id: id, title: name, albumId: albumId, albumTitle: a.albumName, artistName: a.artistName,
-            durationMs: a.durationInMillis, trackNumber: a.trackNumber, discNumber: a.discNumber, genre: genre,
-            composer: a.composerName, previewURL: a.previews?.first?.url, url: a.url, kind: type, source: .appleMusic)
+        guard type == "songs" || type == "music-videos" else { return nil }
+        let a = attributes
+        var track = Track(
+            id: id, title: a?.name ?? "", albumId: albumId, albumTitle: a?.albumName, artistName: a?.artistName,
+            durationMs: a?.durationInMillis, trackNumber: a?.trackNumber, discNumber: a?.discNumber, genre: genre,
+            composer: a?.composerName, previewURL: a?.previews?.first?.url, url: a?.url, kind: type,
+            source: .appleMusic)
+        if a?.name == nil { track.missingFields.insert("title") }
+        return track
     }
 }

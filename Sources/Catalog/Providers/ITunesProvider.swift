@@ -251,21 +251,26 @@ struct ITunesRecord: Decodable {
     /// Sent on collection records only.
     var copyright: String?
 
+    // A record without its name is kept, the name listed in `missingFields` (an error where
+    // selected, README "Honest data"); one without its id cannot be told apart and is left out.
     var artist: Artist? {
-        guard wrapperType == "artist", let artistId, let artistName else { return nil }
-        return Artist(
-            id: String(artistId), name: artistName, genre: primaryGenreName, url: artistLinkUrl ?? artistViewUrl,
+        guard wrapperType == "artist", let artistId else { return nil }
+        var artist = Artist(
+            id: String(artistId), name: artistName ?? "", genre: primaryGenreName, url: artistLinkUrl ?? artistViewUrl,
             source: .iTunes)
+        if artistName == nil { artist.missingFields.insert("name") }
+        return artist
     }
 
     var album: Album? {
-        guard wrapperType == "collection", let collectionId, let collectionName else { return nil }
+        guard wrapperType == "collection", let collectionId else { return nil }
         var album = Album(
-            id: String(collectionId), title: collectionName, artistId: artistId.map(String.init),
+            id: String(collectionId), title: collectionName ?? "", artistId: artistId.map(String.init),
             artistName: artistName ?? "", releaseDate: releaseDate.map { String($0.prefix(10)) },
             trackCount: trackCount,
             genre: primaryGenreName, artworkURL: artworkUrl100, url: collectionViewUrl, copyright: copyright,
             source: .iTunes)
+        if collectionName == nil { album.missingFields.insert("title") }
         if artistName == nil { album.missingFields.insert("artistName") }
         return album
     }
@@ -278,17 +283,22 @@ struct ITunesRecord: Decodable {
 
     /// Any track record as a `Track`, its kind unchecked (`track` checks it).
     var musicVideoTrack: Track? {
-        guard wrapperType == "track", let trackId, let trackName else { return nil }
-        return Track(
-            id: String(trackId), title: trackName, albumId: collectionId.map(String.init), albumTitle: collectionName,
-            artistName: artistName, durationMs: trackTimeMillis, trackNumber: trackNumber, discNumber: discNumber,
-            genre: primaryGenreName, previewURL: previewUrl, url: trackViewUrl, kind: kind, source: .iTunes)
+        guard wrapperType == "track", let trackId else { return nil }
+        var track = Track(
+            id: String(trackId), title: trackName ?? "", albumId: collectionId.map(String.init),
+            albumTitle: collectionName, artistName: artistName, durationMs: trackTimeMillis, trackNumber: trackNumber,
+            discNumber: discNumber, genre: primaryGenreName, previewURL: previewUrl, url: trackViewUrl, kind: kind,
+            source: .iTunes)
+        if trackName == nil { track.missingFields.insert("title") }
+        return track
     }
 
     var musicVideo: Video? {
-        guard wrapperType == "track", kind == "music-video", let trackId, let trackName else { return nil }
-        return Video(
-            id: String(trackId), title: trackName, channelTitle: artistName, publishedAt: releaseDate,
+        guard wrapperType == "track", kind == "music-video", let trackId else { return nil }
+        var video = Video(
+            id: String(trackId), title: trackName ?? "", channelTitle: artistName, publishedAt: releaseDate,
             durationMs: trackTimeMillis, thumbnailURL: artworkUrl100, url: trackViewUrl, source: .iTunes)
+        if trackName == nil { video.missingFields.insert("title") }
+        return video
     }
 }

@@ -201,7 +201,8 @@ struct RakutenEnvelope: Decodable {
 }
 
 struct RakutenItem: Decodable {
-    var title: String
+    /// Optional on the wire as every field: an item without it is kept with `title` missing.
+    var title: String?
     var artistName: String?
     var label: String?
     var jan: LenientString?
@@ -220,9 +221,10 @@ struct RakutenItem: Decodable {
         }
         let artwork = largeImageUrl.flatMap { $0.isEmpty || $0.contains("noimage") ? nil : $0 }
         var album = Album(
-            id: jan, title: title, artistName: artistName ?? "",
+            id: jan, title: title ?? "", artistName: artistName ?? "",
             releaseDate: salesDate.flatMap(RakutenProvider.isoDate(fromSalesDate:)),
             trackCount: tracks.isEmpty ? nil : tracks.count, artworkURL: artwork, url: itemUrl, source: .rakuten)
+        if title == nil { album.missingFields.insert("title") }
         if artistName == nil { album.missingFields.insert("artistName") }
         return AlbumWithTracks(album: album, tracks: tracks)
     }

@@ -103,8 +103,9 @@ extension YouTubeProvider {
         guard (200..<300).contains(status) else { throw decodeError(status: status, headers: headers, body: body) }
         let wire = try WireJSON.decode(YTSearchResponse.self, from: body, service: .youTube, status: status)
         let videos = wire.items.compactMap { item -> Video? in
-            guard let videoId = item.id?.videoId, !videoId.isEmpty, let snippet = item.snippet else { return nil }
-            return snippet.video(id: videoId, escaped: true)
+            // An item without its snippet is a video without its title (an error where selected).
+            guard let videoId = item.id?.videoId, !videoId.isEmpty else { return nil }
+            return (item.snippet ?? YTSnippet()).video(id: videoId, escaped: true)
         }
         return Page(items: videos, nextPageToken: wire.nextPageToken, totalResults: wire.pageInfo?.totalResults)
     }
@@ -117,8 +118,8 @@ extension YouTubeProvider {
         guard (200..<300).contains(status) else { throw decodeError(status: status, headers: headers, body: body) }
         let wire = try WireJSON.decode(YTVideoListResponse.self, from: body, service: .youTube, status: status)
         return wire.items.compactMap { item -> Video? in
-            guard !item.id.isEmpty, let snippet = item.snippet else { return nil }
-            var video = snippet.video(id: item.id, escaped: false)
+            guard !item.id.isEmpty else { return nil }
+            var video = (item.snippet ?? YTSnippet()).video(id: item.id, escaped: false)
             video.durationMs = item.contentDetails?.duration.flatMap(ISO8601Duration.milliseconds)
             video.viewCount = item.statistics?.viewCount.flatMap { Int($0.value) }
             return video
