@@ -101,6 +101,14 @@ extension YouTubeProvider {
         -> Page<Video>
     {
         guard (200..<300).contains(status) else { throw decodeError(status: status, headers: headers, body: body) }
+        // The same page, read without Codable when the body has the expected shape.
+        if let page = YouTubeSearchReader.page(body) { return page }
+        return try decodeSearchPage(body, status: status)
+    }
+
+    /// `decodeSearch` of a 2xx body through `YTSearchResponse` (JSONDecoder): the path that
+    /// names what is wrong with a body of another shape.
+    static func decodeSearchPage(_ body: [UInt8], status: Int) throws(UpstreamError) -> Page<Video> {
         let wire = try WireJSON.decode(YTSearchResponse.self, from: body, service: .youTube, status: status)
         let videos = wire.items.compactMap { item -> Video? in
             // An item without its snippet is a video without its title (an error where selected).
