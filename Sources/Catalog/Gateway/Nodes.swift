@@ -150,9 +150,11 @@ private func missingField(_ name: String, of typeName: String, id: String, _ ser
 /// The `UPSTREAM_BAD_RESPONSE` error of `missingField`, for resolvers that need the field to
 /// fetch (a track's video search needs its title) and so fail without sending a request.
 func missingFieldError(_ name: String, of typeName: String, id: String, _ service: UpstreamService) -> GraphQLError {
-    GraphQLError(
-        "\(service) sent \(typeName.lowercased()) \(id) without its \(name), a non-null field; it is not made up, so "
-            + "the \(typeName.lowercased()) is null where the schema allows.",
+    let type = typeName.lowercased()
+    let record = id.isEmpty ? ("aeiou".contains(type.prefix(1)) ? "an " : "a ") + type : "\(type) \(id)"
+    return GraphQLError(
+        "\(service) sent \(record) without its \(name), a non-null field or one others come from; "
+            + "it is not made up, so the field is null where the schema allows.",
         extensions: JSONObject([
             ("code", .string("UPSTREAM_BAD_RESPONSE")), ("service", .string(service.rawValue)),
             ("field", .string("\(typeName).\(name)")),

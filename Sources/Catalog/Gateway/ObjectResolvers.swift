@@ -8,6 +8,10 @@ enum ObjectResolvers {
             let artist = try source.node(ArtistNode.self).artist
             let first = try optionalPageSize(args, range: 1...200)
             let loaders = request.loaders
+            // Never a lookup of "": an artist the upstream sent without its id has no albums to ask for.
+            if artist.missingFields.contains("id"), artist.source == .iTunes || artist.source == .appleMusic {
+                throw missingFieldError("id", of: "Artist", id: artist.id, artist.source)
+            }
             switch artist.source {
             case .iTunes:
                 return loaders.itunesAlbumsByArtist.field(artist.id) {
@@ -60,6 +64,11 @@ enum ObjectResolvers {
             let parent = AlbumNode(album: node.album)
             if let tracks = node.tracks { return .value(.hosts(tracks.map { TrackNode(track: $0, album: parent) })) }
             let loaders = request.loaders
+            // Never a lookup of "": an album the upstream sent without its id has no tracks to ask for.
+            if node.album.missingFields.contains("id"), node.album.source == .iTunes || node.album.source == .appleMusic
+            {
+                throw missingFieldError("id", of: "Album", id: node.album.id, node.album.source)
+            }
             switch node.album.source {
             case .iTunes:
                 return loaders.itunesTracksByAlbum.field(node.album.id) {

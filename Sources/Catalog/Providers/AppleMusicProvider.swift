@@ -202,7 +202,8 @@ extension AppleMusicProvider {
             album.artistId = resource.relationships?.artists?.data.first?.id
             let tracks = resource.relationships?.tracks
             return AlbumWithTracks(
-                album: album, tracks: tracks?.data.compactMap { $0.track(albumId: album.id) } ?? [],
+                album: album,
+                tracks: tracks?.data.compactMap { $0.track(albumId: resource.wireId) } ?? [],
                 moreTracksPath: tracks?.next)
         }
     }
@@ -333,10 +334,17 @@ struct AMResource: Decodable {
         var tracks: AMDataEnvelope?
     }
 
-    var id: String
+    /// `""` when the resource came without its id (`wireId` nil): then `id` is in `missingFields`.
+    var id: String { wireId ?? "" }
+    var wireId: String?
     var type: String
     var attributes: Attributes?
     var relationships: Relationships?
+
+    enum CodingKeys: String, CodingKey {
+        case wireId = "id"
+        case type, attributes, relationships
+    }
 
     /// The genre list's first entry that is not the catch-all "Music".
     private var genre: String? {
@@ -357,6 +365,7 @@ struct AMResource: Decodable {
         var artist = Artist(
             id: id, name: attributes?.name ?? "", genre: genre, url: attributes?.url, source: .appleMusic)
         if attributes?.name == nil { artist.missingFields.insert("name") }
+        if wireId == nil { artist.missingFields.insert("id") }
         return artist
     }
 
@@ -367,6 +376,7 @@ struct AMResource: Decodable {
             id: id, title: a?.name ?? "", artistName: a?.artistName ?? "", releaseDate: a?.releaseDate,
             trackCount: a?.trackCount, genre: genre, artworkURL: artworkURL, url: a?.url, copyright: a?.copyright,
             source: .appleMusic)
+        if wireId == nil { album.missingFields.insert("id") }
         if a?.name == nil { album.missingFields.insert("title") }
         if a?.artistName == nil { album.missingFields.insert("artistName") }
         return album
@@ -382,6 +392,7 @@ struct AMResource: Decodable {
             durationMs: a?.durationInMillis, trackNumber: a?.trackNumber, discNumber: a?.discNumber, genre: genre,
             composer: a?.composerName, previewURL: a?.previews?.first?.url, url: a?.url, kind: type,
             source: .appleMusic)
+        if wireId == nil { track.missingFields.insert("id") }
         if a?.name == nil { track.missingFields.insert("title") }
         return track
     }

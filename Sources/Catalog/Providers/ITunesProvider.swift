@@ -168,9 +168,11 @@ extension ITunesProvider {
         for record in try decodeRecords(status: status, headers: headers, body: body) {
             // The wrapper's id is all the grouping needs: a wrapper without its name still owns
             // the albums after it (which then answer their own fields, or errors for what they lack).
-            if record.wrapperType == "artist", let artistId = record.artistId {
-                currentArtist = String(artistId)
-                result[String(artistId), default: []] = result[String(artistId)] ?? []
+            // A wrapper without its id owns the albums after it too: they go to no one (not to
+            // the artist before it), as no id asked for can be told to be theirs.
+            if record.wrapperType == "artist" {
+                currentArtist = record.artistId.map(String.init)
+                if let owner = currentArtist { result[owner, default: []] = result[owner] ?? [] }
             } else if let album = record.album, let owner = currentArtist {
                 result[owner, default: []].append(album)
             }
@@ -190,7 +192,8 @@ extension ITunesProvider {
     {
         let records = try decodeRecords(status: status, headers: headers, body: body)
         var result: [String: [Track]] = [:]
-        for album in records.compactMap(\.album) { result[album.id] = [] }
+        // An album without its id joins no tracks: tracks without a collectionId are dropped too.
+        for album in records.compactMap(\.album) where !album.missingFields.contains("id") { result[album.id] = [] }
         for record in records where record.wrapperType == "track" {
             guard let track = record.track, let albumId = track.albumId,
                 result[albumId] != nil
@@ -251,25 +254,28 @@ struct ITunesRecord: Decodable {
     /// Sent on collection records only.
     var copyright: String?
 
-    // A record without its name is kept, the name listed in `missingFields` (an error where
-    // selected, README "Honest data"); one without its id cannot be told apart and is left out.
+    // A record without its name or id is kept, what it lacks listed in `missingFields` (an
+    // error where selected or needed to fetch, README "Honest data").
     var artist: Artist? {
-        guard wrapperType == "artist", let artistId else { return nil }
+        guard wrapperType == "artist" else { return nil }
         var artist = Artist(
-            id: String(artistId), name: artistName ?? "", genre: primaryGenreName, url: artistLinkUrl ?? artistViewUrl,
+            id: artistId.map(String.init) ?? "", name: artistName ?? "", genre: primaryGenreName,
+            url: artistLinkUrl ?? artistViewUrl,
             source: .iTunes)
         if artistName == nil { artist.missingFields.insert("name") }
+        if artistId == nil { artist.missingFields.insert("id") }
         return artist
     }
 
     var album: Album? {
-        guard wrapperType == "collection", let collectionId else { return nil }
+        guard wrapperType == "collection" else { return nil }
         var album = Album(
-            id: String(collectionId), title: collectionName ?? "", artistId: artistId.map(String.init),
+            id: collectionId.map(String.init) ?? "", title: collectionName ?? "", artistId: artistId.map(String.init),
             artistName: artistName ?? "", releaseDate: releaseDate.map { String($0.prefix(10)) },
             trackCount: trackCount,
             genre: primaryGenreName, artworkURL: artworkUrl100, url: collectionViewUrl, copyright: copyright,
             source: .iTunes)
+        if collectionId == nil { album.missingFields.insert("id") }
         if collectionName == nil { album.missingFields.insert("title") }
         if artistName == nil { album.missingFields.insert("artistName") }
         return album
@@ -283,21 +289,24 @@ struct ITunesRecord: Decodable {
 
     /// Any track record as a `Track`, its kind unchecked (`track` checks it).
     var musicVideoTrack: Track? {
-        guard wrapperType == "track", let trackId else { return nil }
+        guard wrapperType == "track" else { return nil }
         var track = Track(
-            id: String(trackId), title: trackName ?? "", albumId: collectionId.map(String.init),
+            id: trackId.map(String.init) ?? "", title: trackName ?? "", albumId: collectionId.map(String.init),
             albumTitle: collectionName, artistName: artistName, durationMs: trackTimeMillis, trackNumber: trackNumber,
             discNumber: discNumber, genre: primaryGenreName, previewURL: previewUrl, url: trackViewUrl, kind: kind,
             source: .iTunes)
+        if trackId == nil { track.missingFields.insert("id") }
         if trackName == nil { track.missingFields.insert("title") }
         return track
     }
 
     var musicVideo: Video? {
-        guard wrapperType == "track", kind == "music-video", let trackId else { return nil }
+        guard wrapperType == "track", kind == "music-video" else { return nil }
         var video = Video(
-            id: String(trackId), title: trackName ?? "", channelTitle: artistName, publishedAt: releaseDate,
+            id: trackId.map(String.init) ?? "", title: trackName ?? "", channelTitle: artistName,
+            publishedAt: releaseDate,
             durationMs: trackTimeMillis, thumbnailURL: artworkUrl100, url: trackViewUrl, source: .iTunes)
+        if trackId == nil { video.missingFields.insert("id") }
         if trackName == nil { video.missingFields.insert("title") }
         return video
     }

@@ -212,18 +212,21 @@ struct RakutenItem: Decodable {
     var largeImageUrl: String?
 
     var albumWithTracks: AlbumWithTracks? {
-        guard let jan = jan?.value, !jan.isEmpty else { return nil }
+        let jan = jan?.value ?? ""
         let titles = RakutenProvider.playListTitles(playList ?? "")
         let tracks = titles.enumerated().map { index, trackTitle in
-            Track(
-                id: "\(jan)-\(index + 1)", title: trackTitle, albumId: jan, albumTitle: title, artistName: artistName,
-                trackNumber: index + 1, source: .rakuten)
+            var track = Track(
+                id: jan.isEmpty ? "" : "\(jan)-\(index + 1)", title: trackTitle, albumId: jan.isEmpty ? nil : jan,
+                albumTitle: title, artistName: artistName, trackNumber: index + 1, source: .rakuten)
+            if jan.isEmpty { track.missingFields.insert("id") }
+            return track
         }
         let artwork = largeImageUrl.flatMap { $0.isEmpty || $0.contains("noimage") ? nil : $0 }
         var album = Album(
             id: jan, title: title ?? "", artistName: artistName ?? "",
             releaseDate: salesDate.flatMap(RakutenProvider.isoDate(fromSalesDate:)),
             trackCount: tracks.isEmpty ? nil : tracks.count, artworkURL: artwork, url: itemUrl, source: .rakuten)
+        if jan.isEmpty { album.missingFields.insert("id") }
         if title == nil { album.missingFields.insert("title") }
         if artistName == nil { album.missingFields.insert("artistName") }
         return AlbumWithTracks(album: album, tracks: tracks)

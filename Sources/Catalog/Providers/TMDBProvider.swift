@@ -123,8 +123,8 @@ extension TMDBProvider {
     {
         guard (200..<300).contains(status) else { throw decodeError(status: status, headers: headers, body: body) }
         let wire = try WireJSON.decode(TMDBVideosResponse.self, from: body, service: .tmdb, status: status)
-        return wire.results.compactMap { v in
-            guard let key = v.key, !key.isEmpty else { return nil }
+        return wire.results.map { v in
+            let key = v.key ?? ""
             let url: String? =
                 switch v.site {
                 case "YouTube": YouTubeProvider.watchURL(videoId: key)
@@ -134,6 +134,10 @@ extension TMDBProvider {
             var video = Video(
                 id: key, title: v.name ?? "", publishedAt: v.publishedAt, url: url, type: v.type, source: .tmdb)
             if v.name == nil { video.missingFields.insert("title") }
+            if key.isEmpty {
+                video.url = nil
+                video.missingFields.formUnion(["id", "url"])
+            }
             return video
         }
     }

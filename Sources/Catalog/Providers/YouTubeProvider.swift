@@ -112,7 +112,10 @@ extension YouTubeProvider {
         let wire = try WireJSON.decode(YTSearchResponse.self, from: body, service: .youTube, status: status)
         let videos = wire.items.compactMap { item -> Video? in
             // An item without its snippet is a video without its title (an error where selected).
-            guard let videoId = item.id?.videoId, !videoId.isEmpty else { return nil }
+            // Channels and playlists have no videoId and are no videos; a `youtube#video`
+            // without one is kept, its id (and the watch URL made from it) missing.
+            let videoId = item.id?.videoId ?? ""
+            guard !videoId.isEmpty || item.id?.kind == "youtube#video" else { return nil }
             return (item.snippet ?? YTSnippet()).video(id: videoId, escaped: true)
         }
         return Page(items: videos, nextPageToken: wire.nextPageToken, totalResults: wire.pageInfo?.totalResults)
@@ -196,6 +199,10 @@ struct YTSnippet: Decodable {
             publishedAt: publishedAt, thumbnailURL: thumbnail, url: YouTubeProvider.watchURL(videoId: id),
             source: .youTube)
         if title == nil { video.missingFields.insert("title") }
+        if id.isEmpty {
+            video.url = nil
+            video.missingFields.formUnion(["id", "url"])
+        }
         return video
     }
 }

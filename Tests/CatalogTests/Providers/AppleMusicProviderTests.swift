@@ -95,6 +95,26 @@ import Testing
         #expect(page.nextPageToken == "/v1/storefronts?offset=2")
     }
 
+    /// Issue 16 item 5: a resource without its `id` (or its `attributes`) is kept, what it
+    /// lacks in `missingFields`, and does not fail its neighbours' decoding; its tracks are
+    /// joined to no album id (never `""`).
+    @Test func resourcesWithoutIdOrAttributesAreKept() throws {
+        let body = Array(
+            #"""
+            {"data":[{"type":"albums","attributes":{"name":"A","artistName":"X"},
+                      "relationships":{"tracks":{"data":[{"type":"songs","attributes":{"name":"S"}}]}}},
+                     {"id":"2","type":"albums"}]}
+            """#.utf8)
+        let albums = try AppleMusicProvider.decodeAlbums(status: 200, headers: [:], body: body)
+        #expect(albums.map(\.album.id) == ["", "2"])
+        #expect(albums[0].album.missingFields == ["id"])
+        #expect(albums[0].album.title == "A")
+        #expect(albums[0].tracks.map(\.title) == ["S"])
+        #expect(albums[0].tracks[0].missingFields == ["id"])
+        #expect(albums[0].tracks[0].albumId == nil)
+        #expect(albums[1].album.missingFields == ["title", "artistName"])
+    }
+
     // MARK: Errors
 
     @Test func invalidParameterValue() throws {

@@ -47,11 +47,15 @@ import Testing
             {"name":"Clip","key":"","site":"YouTube","type":"Clip"},{"name":"Vimeo cut","key":"123","site":"Vimeo","type":"Teaser"}]}
             """#.utf8)
         let videos = try TMDBProvider.decodeVideos(status: 200, headers: [:], body: body)
+        // A video without its key is kept (issue 16 item 5): its id and url, made from the key, missing.
+        var clip = Video(id: "", title: "Clip", type: "Clip", source: .tmdb)
+        clip.missingFields = ["id", "url"]
         #expect(
             videos == [
                 Video(
                     id: "BdJKm16Co6M", title: "Fight Club | #TBT Trailer", publishedAt: "2014-10-02T19:20:22.000Z",
                     url: "https://www.youtube.com/watch?v=BdJKm16Co6M", type: "Trailer", source: .tmdb),
+                clip,
                 Video(id: "123", title: "Vimeo cut", url: "https://vimeo.com/123", type: "Teaser", source: .tmdb),
             ])
     }
