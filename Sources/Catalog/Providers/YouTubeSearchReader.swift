@@ -26,11 +26,13 @@ enum YouTubeSearchReader {
             for item in items {
                 guard case .object(let item) = item else { throw ShapeMismatch() }
                 let id = try object(item["id"])
-                _ = try string(id?["kind"])
-                let videoId = try string(id?["videoId"])
+                let kind = try string(id?["kind"])
+                let videoId = try string(id?["videoId"]) ?? ""
                 // Decoded (so type-checked) before an item without a video id is skipped, as Codable does.
                 let snippet = try object(item["snippet"]).map(Self.snippet(from:))
-                guard let videoId, !videoId.isEmpty else { continue }
+                // Channels and playlists have no videoId; a `youtube#video` without one is kept,
+                // its id (and url) missing, as `decodeSearchPage` does.
+                guard !videoId.isEmpty || kind == "youtube#video" else { continue }
                 // An item without its snippet is a video without its title (an error where selected).
                 videos.append((snippet ?? YTSnippet()).video(id: videoId, escaped: true))
             }
