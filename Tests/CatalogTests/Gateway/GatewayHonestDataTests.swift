@@ -8,10 +8,6 @@ extension LoopbackTests {
     /// Issue 16, honest data: a non-null field an upstream record lacks is never made up (no
     /// `""`); it is a field error at its path, and nulls propagate as the spec says.
     @Suite struct GatewayHonestData {
-        /// The paths of `errors`, dotted.
-        static func paths(_ errors: [GraphQLError]) -> [String] {
-            errors.compactMap { $0.path?.map(\.description).joined(separator: ".") }
-        }
 
         @Test func aYouTubeVideoWithoutItsTitleIsAnErrorAtTheTitleNotAnEmptyString() async throws {
             try await GatewayHarness.run { h in
@@ -29,7 +25,8 @@ extension LoopbackTests {
                 #expect(data["artist", "albums", 0, "tracks", 0, "videos"] == .null)
                 #expect(!String(decoding: response.serialized(), as: UTF8.self).contains(#""title":"""#))
                 #expect(
-                    Self.paths(response.result.errors) == (0..<10).map { "artist.albums.0.tracks.\($0).videos.0.title" }
+                    MissingFieldErrors.paths(response.result.errors)
+                        == (0..<10).map { "artist.albums.0.tracks.\($0).videos.0.title" }
                 )
                 for error in response.result.errors {
                     #expect(error.extensions["code"] == .string("UPSTREAM_BAD_RESPONSE"))
@@ -51,7 +48,7 @@ extension LoopbackTests {
                 #expect(data["artist", "name"] == .string("AC/DC"))
                 // Album.artistName is String! inside [Album!]: the album list is null.
                 #expect(data["artist", "albums"] == .null)
-                #expect(Self.paths(response.result.errors) == ["artist.albums.0.artistName"])
+                #expect(MissingFieldErrors.paths(response.result.errors) == ["artist.albums.0.artistName"])
                 let error = try #require(response.result.errors.first)
                 #expect(error.extensions["code"] == .string("UPSTREAM_BAD_RESPONSE"))
                 #expect(error.extensions["service"] == .string("itunes"))

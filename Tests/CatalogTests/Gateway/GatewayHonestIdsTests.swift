@@ -9,19 +9,6 @@ extension LoopbackTests {
     /// errors at its path, and every field that needs the id to fetch errors the same way
     /// without an upstream request (never a lookup of `""`).
     @Suite struct GatewayHonestIds {
-        static func paths(_ errors: [GraphQLError]) -> [String] {
-            errors.compactMap { $0.path?.map(\.description).joined(separator: ".") }
-        }
-
-        static func expectMissing(_ errors: [GraphQLError], field: String, service: String) {
-            #expect(!errors.isEmpty)
-            for error in errors {
-                #expect(error.extensions["code"] == .string("UPSTREAM_BAD_RESPONSE"))
-                #expect(error.extensions["service"] == .string(service))
-                #expect(error.extensions["field"] == .string(field))
-                #expect(!error.locations.isEmpty)
-            }
-        }
 
         static func log(_ h: GatewayHarness, path: String) async throws -> [String] {
             try await h.loopback.requestLog().entries.filter { $0.path == path }.map(\.query)
@@ -35,14 +22,16 @@ extension LoopbackTests {
                 #expect(response.result.data?["artist", "name"] == .string("AC/DC"))
                 #expect(response.result.data?["artist", "genre"] == .string("Rock"))
                 #expect(response.result.data?["artist", "albums"] == .null)
-                #expect(Self.paths(response.result.errors) == ["artist.albums"])
-                Self.expectMissing(response.result.errors, field: "Artist.id", service: "itunes")
+                #expect(MissingFieldErrors.paths(response.result.errors) == ["artist.albums"])
+                MissingFieldErrors.expectMissing(
+                    response.result.errors, field: "Artist.id", service: "itunes", nonEmpty: true, located: true)
                 #expect(try await Self.log(h, path: "/lookup") == [])
 
                 let id = try await h.query(#"{ artist(name: "AC/DC") { id name } }"#)
                 #expect(id.result.data?["artist"] == .null)
-                #expect(Self.paths(id.result.errors) == ["artist.id"])
-                Self.expectMissing(id.result.errors, field: "Artist.id", service: "itunes")
+                #expect(MissingFieldErrors.paths(id.result.errors) == ["artist.id"])
+                MissingFieldErrors.expectMissing(
+                    id.result.errors, field: "Artist.id", service: "itunes", nonEmpty: true, located: true)
                 #expect(try await Self.log(h, path: "/search").count == 2)
                 #expect(try await Self.log(h, path: "/lookup") == [])
             }
@@ -63,16 +52,21 @@ extension LoopbackTests {
                 #expect(titles[1] != nil && titles[1] != titles[0] && titles[1] != .null)
                 #expect(data["artist", "albums", 0, "tracks"] == .null)
                 #expect(data["artist", "albums", 1, "tracks"] == .null)
-                #expect(Self.paths(response.result.errors) == ["artist.albums.0.tracks", "artist.albums.1.tracks"])
-                Self.expectMissing(response.result.errors, field: "Album.id", service: "itunes")
+                #expect(
+                    MissingFieldErrors.paths(response.result.errors) == [
+                        "artist.albums.0.tracks", "artist.albums.1.tracks",
+                    ])
+                MissingFieldErrors.expectMissing(
+                    response.result.errors, field: "Album.id", service: "itunes", nonEmpty: true, located: true)
                 let lookups = try await Self.log(h, path: "/lookup")
                 #expect(lookups.count == 1)
                 #expect(lookups.allSatisfy { $0.contains("entity=album") }, "\(lookups)")
 
                 let ids = try await h.query(#"{ artist(name: "AC/DC") { albums(first: 2) { id } } }"#)
                 #expect(ids.result.data?["artist", "albums"] == .null)
-                #expect(Self.paths(ids.result.errors) == ["artist.albums.0.id"])
-                Self.expectMissing(ids.result.errors, field: "Album.id", service: "itunes")
+                #expect(MissingFieldErrors.paths(ids.result.errors) == ["artist.albums.0.id"])
+                MissingFieldErrors.expectMissing(
+                    ids.result.errors, field: "Album.id", service: "itunes", nonEmpty: true, located: true)
             }
         }
 
@@ -88,14 +82,16 @@ extension LoopbackTests {
                 let url = try await h.query(#"{ videos(query: "AC/DC", first: 2) { title url } }"#)
                 #expect(url.result.data?["videos", 0, "url"] == .null)  // url is nullable
                 #expect(url.result.data?["videos", 0, "title"] == kept.result.data?["videos", 0, "title"])
-                #expect(Self.paths(url.result.errors) == ["videos.0.url", "videos.1.url"])
-                Self.expectMissing(url.result.errors, field: "Video.url", service: "youtube")
+                #expect(MissingFieldErrors.paths(url.result.errors) == ["videos.0.url", "videos.1.url"])
+                MissingFieldErrors.expectMissing(
+                    url.result.errors, field: "Video.url", service: "youtube", nonEmpty: true, located: true)
                 #expect(!String(decoding: url.serialized(), as: UTF8.self).contains("watch?v="))
 
                 let id = try await h.query(#"{ videos(query: "AC/DC", first: 2) { id } }"#)
                 #expect(id.result.data == nil || id.result.data == .null)  // Video.id is ID! in [Video!]!
-                #expect(Self.paths(id.result.errors) == ["videos.0.id"])
-                Self.expectMissing(id.result.errors, field: "Video.id", service: "youtube")
+                #expect(MissingFieldErrors.paths(id.result.errors) == ["videos.0.id"])
+                MissingFieldErrors.expectMissing(
+                    id.result.errors, field: "Video.id", service: "youtube", nonEmpty: true, located: true)
             }
         }
         /// A Rakuten item without its JAN (its id, and its tracks' ids made from it) is kept.
@@ -114,8 +110,9 @@ extension LoopbackTests {
                 )
                 #expect(ids.result.data?["a"] == .null)  // no id-less item is taken for this JAN
                 #expect(ids.result.data?["albums", 0, "tracks"] == .null)
-                #expect(Self.paths(ids.result.errors) == ["albums.0.tracks.0.id"])
-                Self.expectMissing(ids.result.errors, field: "Track.id", service: "rakuten")
+                #expect(MissingFieldErrors.paths(ids.result.errors) == ["albums.0.tracks.0.id"])
+                MissingFieldErrors.expectMissing(
+                    ids.result.errors, field: "Track.id", service: "rakuten", nonEmpty: true, located: true)
             }
         }
 
@@ -129,8 +126,9 @@ extension LoopbackTests {
                 #expect(data["movies", 0, "videos"]?.arrayCount == 1)
                 #expect(data["movies", 0, "videos", 0, "title"] != nil)
                 #expect(data["movies", 0, "videos", 0, "url"] == .null)
-                #expect(Self.paths(response.result.errors) == ["movies.0.videos.0.url"])
-                Self.expectMissing(response.result.errors, field: "Video.url", service: "tmdb")
+                #expect(MissingFieldErrors.paths(response.result.errors) == ["movies.0.videos.0.url"])
+                MissingFieldErrors.expectMissing(
+                    response.result.errors, field: "Video.url", service: "tmdb", nonEmpty: true, located: true)
             }
         }
     }

@@ -8,19 +8,6 @@ extension LoopbackTests {
     /// Issue 16 item 5, the one rule extended to names: a record without its name or title is
     /// kept (it used to be left out without a word), and that field errors at its path.
     @Suite struct GatewayHonestNames {
-        static func paths(_ errors: [GraphQLError]) -> [String] {
-            errors.compactMap { $0.path?.map(\.description).joined(separator: ".") }
-        }
-
-        /// Each error is the missing-field error of `field` from `service`.
-        static func expectMissing(_ errors: [GraphQLError], field: String, service: String) {
-            for error in errors {
-                #expect(error.extensions["code"] == .string("UPSTREAM_BAD_RESPONSE"))
-                #expect(error.extensions["service"] == .string(service))
-                #expect(error.extensions["field"] == .string(field))
-                #expect(!error.locations.isEmpty)
-            }
-        }
 
         static func count(_ h: GatewayHarness, path: String) async throws -> Int {
             try await h.loopback.requestLog().entries.filter { $0.path == path }.count
@@ -36,8 +23,8 @@ extension LoopbackTests {
 
                 let named = try await h.query(#"{ artist(name: "AC/DC") { id name } }"#)
                 #expect(named.result.data?["artist"] == .null)  // Artist.name is String!; artist is nullable
-                #expect(Self.paths(named.result.errors) == ["artist.name"])
-                Self.expectMissing(named.result.errors, field: "Artist.name", service: "itunes")
+                #expect(MissingFieldErrors.paths(named.result.errors) == ["artist.name"])
+                MissingFieldErrors.expectMissing(named.result.errors, field: "Artist.name", service: "itunes")
                 #expect(
                     named.result.errors.first?.message.hasPrefix("itunes sent artist 100001 without its name") == true)
                 #expect(try await Self.count(h, path: "/search") == 2)
@@ -55,8 +42,8 @@ extension LoopbackTests {
                 let titled = try await h.query(#"{ artist(name: "AC/DC") { name albums(first: 2) { title } } }"#)
                 #expect(titled.result.data?["artist", "name"] == .string("AC/DC"))
                 #expect(titled.result.data?["artist", "albums"] == .null)
-                #expect(Self.paths(titled.result.errors) == ["artist.albums.0.title"])
-                Self.expectMissing(titled.result.errors, field: "Album.title", service: "itunes")
+                #expect(MissingFieldErrors.paths(titled.result.errors) == ["artist.albums.0.title"])
+                MissingFieldErrors.expectMissing(titled.result.errors, field: "Album.title", service: "itunes")
             }
         }
 
@@ -73,15 +60,17 @@ extension LoopbackTests {
                 #expect(data["artist", "albums", 0, "tracks"]?.arrayCount == 10)
                 #expect(data["artist", "albums", 0, "tracks", 9, "trackNumber"] == .int(10))
                 #expect(data["artist", "albums", 0, "tracks", 0, "videos"] == .null)
-                #expect(Self.paths(kept.result.errors) == (0..<10).map { "artist.albums.0.tracks.\($0).videos" })
-                Self.expectMissing(kept.result.errors, field: "Track.title", service: "itunes")
+                #expect(
+                    MissingFieldErrors.paths(kept.result.errors)
+                        == (0..<10).map { "artist.albums.0.tracks.\($0).videos" })
+                MissingFieldErrors.expectMissing(kept.result.errors, field: "Track.title", service: "itunes")
                 #expect(try await Self.count(h, path: "/youtube/v3/search") == 0)
 
                 let titled = try await h.query(
                     #"{ artist(name: "AC/DC") { albums(first: 1) { title tracks { title } } } }"#)
                 #expect(titled.result.data?["artist", "albums", 0, "tracks"] == .null)
-                #expect(Self.paths(titled.result.errors).first == "artist.albums.0.tracks.0.title")
-                Self.expectMissing(titled.result.errors, field: "Track.title", service: "itunes")
+                #expect(MissingFieldErrors.paths(titled.result.errors).first == "artist.albums.0.tracks.0.title")
+                MissingFieldErrors.expectMissing(titled.result.errors, field: "Track.title", service: "itunes")
             }
         }
 
@@ -107,7 +96,7 @@ extension LoopbackTests {
                 #expect(named.result.data?["a"] == .null)
                 #expect(named.result.data?["b"] == .null)
                 #expect(named.result.data?["t"] == .null)
-                #expect(Set(Self.paths(named.result.errors)) == ["a.name", "b.title", "t.title"])
+                #expect(Set(MissingFieldErrors.paths(named.result.errors)) == ["a.name", "b.title", "t.title"])
                 let fields = Set(
                     named.result.errors.compactMap { error -> String? in
                         if case .string(let field)? = error.extensions["field"] { return field }
@@ -131,8 +120,8 @@ extension LoopbackTests {
                 #expect(response.result.data?["r", "artistName"] == .string("AC/DC"))
                 #expect(response.result.data?["r", "trackCount"] == .int(10))
                 #expect(response.result.data?["t"] == .null)
-                #expect(Self.paths(response.result.errors) == ["t.title"])
-                Self.expectMissing(response.result.errors, field: "Album.title", service: "rakuten")
+                #expect(MissingFieldErrors.paths(response.result.errors) == ["t.title"])
+                MissingFieldErrors.expectMissing(response.result.errors, field: "Album.title", service: "rakuten")
             }
         }
 
@@ -147,8 +136,8 @@ extension LoopbackTests {
                 let titled = try await h.query(
                     #"{ artist(name: "AC/DC") { name } videos(query: "AC/DC", first: 2) { title } }"#)
                 #expect(titled.result.data == nil || titled.result.data == .null)  // videos is [Video!]!
-                #expect(Self.paths(titled.result.errors) == ["videos.0.title"])
-                Self.expectMissing(titled.result.errors, field: "Video.title", service: "youtube")
+                #expect(MissingFieldErrors.paths(titled.result.errors) == ["videos.0.title"])
+                MissingFieldErrors.expectMissing(titled.result.errors, field: "Video.title", service: "youtube")
                 #expect(try await Self.count(h, path: "/youtube/v3/search") == 2)
             }
         }
