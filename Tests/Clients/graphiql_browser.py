@@ -10,9 +10,15 @@ query box shows at once and answers a query.
 
 usage: /usr/bin/python3 graphiql_browser.py GATEWAY_URL REQUEST_ID [--fallback] [--screenshot PNG]
 Prints one JSON object of what it saw on its last line; exits 1 on a failed check.
+Chromium's scratch files (its singleton socket, scoped dirs) go to a private TMPDIR removed on
+exit: in the shared /tmp they outlived every run.
 """
+import atexit
 import json
+import os
+import shutil
 import sys
+import tempfile
 import time
 from urllib.parse import urlsplit
 
@@ -48,7 +54,21 @@ for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "-
                  # Offline: only the gateway's address resolves.
                  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"):
     options.add_argument(argument)
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+scratch = tempfile.mkdtemp(prefix="graphiql-browser-")
+atexit.register(shutil.rmtree, scratch, ignore_errors=True)
+service = Service("/usr/bin/chromedriver", env={**os.environ, "TMPDIR": scratch})
+driver = webdriver.Chrome(service=service, options=options)
+
+
+def close():
+    """Chromium gone before its scratch directory is (atexit runs this first)."""
+    try:
+        driver.quit()
+    except Exception:
+        pass
+
+
+atexit.register(close)
 wait = WebDriverWait(driver, 60)
 seen = {}
 started = time.monotonic()

@@ -40,6 +40,14 @@ extension LoopbackTests {
             return (process.terminationStatus, figures, String(errors.suffix(4000)))
         }
 
+        /// The scratch directories Chromium makes in the temporary directory it would use
+        /// (`org.chromium.Chromium.*`): graphiql_browser.py must leave none behind.
+        static func chromiumScratchInTmp() -> Set<String> {
+            let tmp = FileManager.default.temporaryDirectory.path
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []
+            return Set(names.filter { $0.hasPrefix("org.chromium.Chromium.") })
+        }
+
         /// `serve` with its stderr (the start-up lines and the request log) in a file.
         final class Gateway {
             let child: Child
@@ -119,10 +127,13 @@ extension LoopbackTests {
         @Test func graphiQLWorksOfflineInChromium() throws {
             let gateway = try Gateway(["--demo"])
             let requestID = "graphiql-\(UUID().uuidString.prefix(8).lowercased())"
+            let scratchBefore = Self.chromiumScratchInTmp()
             let (status, figures, errors) = try Self.run(
                 ["/usr/bin/python3", Self.clients + "/graphiql_browser.py", gateway.url, requestID])
             let log = gateway.stop()
             #expect(status == 0, "\(errors)")
+            // Every run used to leave an org.chromium.Chromium.* directory behind in /tmp.
+            #expect(Self.chromiumScratchInTmp().subtracting(scratchBefore).isEmpty)
             #expect(log.contains("musicgraph serve: GraphiQL from /usr/lib/python3/dist-packages/graphene_django"))
             #expect((figures["autocomplete"] as? [String])?.contains("artist") == true)
             #expect((figures["docs"] as? [String])?.first?.hasPrefix("artist(") == true)
