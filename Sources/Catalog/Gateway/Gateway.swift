@@ -20,6 +20,8 @@ public final class Gateway: Sendable {
     public let ledger: QuotaLedger
     /// What the schema's `@cost`/`@listSize` directives say.
     public let costModel: CostModel
+    /// Estimates already made for the documents requests repeat.
+    let costEstimates = CostEstimateCache()
     let exchange: UpstreamExchange
     /// The catalog's resolvers, or the mocks of `--mock`.
     let resolvers: any ExecutionResolvers
@@ -175,13 +177,16 @@ public final class Gateway: Sendable {
         return response
     }
 
-    /// The query's estimate from the schema's cost directives.
+    /// The query's estimate from the schema's cost directives, computed once per prepared
+    /// document, operation name and variables (`CostEstimateCache`).
     func estimatedCost(prepared: PreparedDocument, operationName: String?, variables: JSONObject)
         -> QueryCost.Estimate
     {
-        QueryCost.analyze(
-            document: prepared.document, source: prepared.source, operationName: operationName, variables: variables,
-            schema: schema, model: costModel)
+        costEstimates.estimate(prepared: prepared, operationName: operationName, variables: variables) {
+            QueryCost.analyze(
+                document: prepared.document, source: prepared.source, operationName: operationName,
+                variables: variables, schema: schema, model: costModel)
+        }
     }
 
     /// In the `enforce` mode, the refusal of a query whose estimate is over
