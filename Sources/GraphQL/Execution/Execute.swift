@@ -6,7 +6,8 @@
 /// whose resolvers answer synchronously run inline without suspending; fields answering
 /// `.later` of one selection set run concurrently in a task group, whose jobs take turns on
 /// one serial executor per request (`RequestExecutor`): they overlap while they wait (on
-/// loaders, on upstreams) but never compute at the same time.
+/// loaders, on upstreams) but never compute at the same time. The calling task itself takes
+/// no executor: holes answered without waiting finish on the caller's thread.
 ///
 /// - Parameters:
 ///   - source: the text `document` was parsed from (for error line/columns).
@@ -46,18 +47,17 @@ public func execute(
     case .done(let bytes):
         data = bytes
     case .pending(let out):
-        data = await withTaskExecutorPreference(RequestExecutor()) {
-            do throws(FieldFailure) {
-                return try await execution.finish(out).bytes
-            } catch {
-                execution.record(error.error)
-                return nullJSON()
-            }
+        // No executor preference here: this task stays on the thread it runs on (the server's,
+        // under `Task.immediate`) and finishes there when no hole really waits; only the
+        // child tasks of concurrent fills move to the request's serial executor.
+        do throws(FieldFailure) {
+            data = try await execution.finish(out).bytes
+        } catch {
+            execution.record(error.error)
+            data = nullJSON()
         }
     case .serial(let plan):
-        data = await withTaskExecutorPreference(RequestExecutor()) {
-            await execution.executeFieldsSerially(plan, rootValue: rootValue).bytes
-        }
+        data = await execution.executeFieldsSerially(plan, rootValue: rootValue).bytes
     }
     return execution.result(data: data)
 }

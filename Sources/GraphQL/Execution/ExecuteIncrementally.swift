@@ -43,7 +43,7 @@ public func executeIncrementally(
         return
     }
     activity?.enter()
-    await withTaskExecutorPreference(RequestExecutor()) {
+    await withTaskExecutorPreference(execution.requestExecutor) {
         let initial: FinishedValue
         switch execution.startOperation(rootValue: rootValue, planCache: nil) {
         case .done(let bytes):

@@ -23,6 +23,8 @@ final class ExecutionContext: Sendable {
     /// The most bytes `data` may take (`execute(maxResponseBytes:)`); nil: no limit.
     let responseLimit: ResponseSizeLimit?
     private let errors = Mutex<[GraphQLError]>([])
+    /// Where the request's child tasks run, one at a time (shared with error scopes).
+    private let executor: LazyRequestExecutor
 
     init(
         schema: Schema, source: Source, operation: OperationDefinition, fragments: [String: FragmentDefinition],
@@ -41,6 +43,7 @@ final class ExecutionContext: Sendable {
         self.activity = activity
         self.incremental = incremental
         self.responseLimit = responseLimit
+        self.executor = LazyRequestExecutor()
     }
 
     /// The same execution with an error list of its own: a deferred execution group or a
@@ -57,7 +60,11 @@ final class ExecutionContext: Sendable {
         self.activity = parent.activity
         self.incremental = parent.incremental
         self.responseLimit = parent.responseLimit
+        self.executor = parent.executor
     }
+
+    /// The serial executor of this request's child tasks (`RequestExecutor`), made on first use.
+    var requestExecutor: RequestExecutor { executor.value }
 
     func record(_ error: GraphQLError) {
         errors.withLock { $0.append(error) }

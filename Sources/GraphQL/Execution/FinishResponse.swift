@@ -59,9 +59,10 @@ extension ExecutionContext {
             for (ref, outcome) in await fill(units[0]) { outcomes[ref.walk][ref.hole] = outcome }
         } else if !units.isEmpty {
             await withTaskGroup(of: [(HoleRef, FillOutcome)].self) { group in
+                let executor = requestExecutor
                 for unit in units {
                     activity?.enter()
-                    group.addTask {
+                    group.addTask(executorPreference: executor) {
                         defer { self.activity?.leave() }
                         return await self.fill(unit)
                     }

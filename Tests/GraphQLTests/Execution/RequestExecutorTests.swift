@@ -54,6 +54,50 @@ import Testing
     }
 }
 
+/// Only child tasks take the request's serial executor: a lone hole (nothing to overlap
+/// with) runs, and resumes after waiting, where the request's task runs, never hopping to a
+/// `RequestExecutor` queue (issue 15: the gateway's thread answers it); holes filled
+/// concurrently still take turns on that queue.
+@Suite struct LoneHoleExecutorTests {
+    /// Whether each field's resolver ran in a task that prefers a task executor (the request's).
+    final class Preferences: Sendable {
+        private let preferring = Mutex<[String: Bool]>([:])
+        func note(_ field: String) {
+            let prefers = withUnsafeCurrentTask { $0?.unownedTaskExecutor != nil }
+            preferring.withLock { $0[field] = prefers }
+        }
+        subscript(_ field: String) -> Bool? { preferring.withLock { $0[field] } }
+    }
+
+    struct Resolvers: ExecutionResolvers {
+        let preferences: Preferences
+        func resolver(for field: FieldDefinitionModel, on typeName: String) -> (any FieldResolver)? {
+            guard ["a", "b", "c"].contains(field.name) else { return nil }
+            return AsyncResolver { _, _, _ in
+                await Task.yield()
+                preferences.note(field.name)
+                return .json(.int(1))
+            }
+        }
+    }
+
+    @Test func aLoneHoleTakesNoExecutorAndConcurrentHolesTakeTheRequests() async throws {
+        let schema = try Harness.schema("type Query { a: Int b: Int c: Int }")
+        let preferences = Preferences()
+        let lone = await execute(
+            schema: schema, document: try parse("{ a }"), source: Source("{ a }"),
+            resolvers: Resolvers(preferences: preferences))
+        #expect(String(decoding: lone.dataJSON ?? [], as: UTF8.self) == #"{"a":1}"#)
+        let both = await execute(
+            schema: schema, document: try parse("{ b c }"), source: Source("{ b c }"),
+            resolvers: Resolvers(preferences: preferences))
+        #expect(String(decoding: both.dataJSON ?? [], as: UTF8.self) == #"{"b":1,"c":1}"#)
+        #expect(preferences["a"] == false)
+        #expect(preferences["b"] == true)
+        #expect(preferences["c"] == true)
+    }
+}
+
 /// A cancelled request stops resolving: values that arrive after cancellation are not
 /// completed, so their sub-fields' resolvers never run.
 @Suite struct CancelledExecutionTests {
