@@ -9,10 +9,20 @@ struct SearchKey: Hashable, Sendable {
 /// Runs `fetch` once per key, at most `limit` at a time, and answers per key: the batch
 /// function of loaders over endpoints that take one key per request (searches). One key's
 /// failure fails that key only.
+///
+/// A single key is fetched in the calling task: a child task always starts on another
+/// thread, so a search answered from the cache would cost its request a thread hop.
 func fetchEach<Key: Hashable & Sendable, Value: Sendable>(
     _ keys: [Key], limit: Int, _ fetch: @escaping @Sendable (Key) async throws(UpstreamError) -> Value
 ) async -> [Key: Result<Value, any Error>] {
-    await withTaskGroup(of: (Key, Result<Value, any Error>).self) { group in
+    if keys.count == 1 {
+        do throws(UpstreamError) {
+            return [keys[0]: .success(try await fetch(keys[0]))]
+        } catch {
+            return [keys[0]: .failure(error)]
+        }
+    }
+    return await withTaskGroup(of: (Key, Result<Value, any Error>).self) { group in
         var results: [Key: Result<Value, any Error>] = [:]
         results.reserveCapacity(keys.count)
         var pending = keys[...]
