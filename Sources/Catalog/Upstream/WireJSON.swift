@@ -11,6 +11,11 @@ enum WireJSON {
             throw UpstreamError(
                 service: service, kind: .badResponse(reason: "HTML page instead of JSON"), status: status)
         }
+        if nestsDeeper(than: maxDepth, body) {
+            throw UpstreamError(
+                service: service, kind: .badResponse(reason: "JSON nested deeper than \(maxDepth) levels"),
+                status: status)
+        }
         do {
             return try JSONDecoder().decode(T.self, from: Data(body))
         } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
@@ -22,6 +27,42 @@ enum WireJSON {
         } catch {
             throw UpstreamError(service: service, kind: .badResponse(reason: "body is not valid JSON"), status: status)
         }
+    }
+
+    /// The deepest array/object nesting handed to `JSONDecoder`. Its own limit is 512, and on
+    /// this toolchain (FoundationEssentials of Swift 6.3.1) a body that ends right at that limit
+    /// (`[` × 513, 513 bytes) traps inside its error reporting instead of throwing: one such
+    /// upstream body stopped the whole gateway (found by fuzz/FuzzYouTube). Real upstream
+    /// bodies nest fewer than 10 levels.
+    static let maxDepth = 256
+
+    /// True when `body` opens more than `limit` arrays or objects inside one another (brackets
+    /// inside strings do not count). A linear scan, cheap beside the decode it guards.
+    static func nestsDeeper(than limit: Int, _ body: [UInt8]) -> Bool {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in body {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > limit { return true }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return false
     }
 
     /// True when the first non-blank byte is `<` (an HTML error page).
