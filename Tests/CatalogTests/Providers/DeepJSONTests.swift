@@ -5,35 +5,29 @@ import Testing
 /// Upstream bodies nested deeper than `WireJSON.maxDepth` are a bad response, never a crash.
 ///
 /// `[` × 513 stopped the process inside Foundation's `JSONDecoder` (a trap in its error
-/// reporting at its 512-level limit, found by fuzz/FuzzYouTube): every decoder below crashed
-/// on it before the depth check.
+/// reporting at its 512-level limit, found by fuzz/FuzzYouTube); every decoder below goes
+/// through `WireJSON.decode`, and this suite crashed the test process before the depth check.
 @Suite struct DeepJSONTests {
     typealias Decode = @Sendable (Int, [String: String], [UInt8]) throws(UpstreamError) -> Void
 
+    /// A provider decoder with its value dropped: only whether it throws matters here.
+    static func ignoringValue<Value>(
+        _ decode: @escaping @Sendable (Int, [String: String], [UInt8]) throws(UpstreamError) -> Value
+    ) -> Decode {
+        { status, headers, body throws(UpstreamError) in _ = try decode(status, headers, body) }
+    }
+
     static let decoders: [(String, Decode)] = [
+        ("YouTube videos", ignoringValue(YouTubeProvider.decodeVideos)),
+        ("YouTube search", ignoringValue(YouTubeProvider.decodeSearch)),
+        ("iTunes albums", ignoringValue(ITunesProvider.decodeAlbums)),
+        ("Apple Music search", ignoringValue(AppleMusicProvider.decodeSearch)),
+        ("Rakuten search", ignoringValue(RakutenProvider.decodeSearch)),
         (
-            "YouTube videos",
-            { s, h, b throws(UpstreamError) in _ = try YouTubeProvider.decodeVideos(status: s, headers: h, body: b) }
-        ),
-        (
-            "YouTube search",
-            { s, h, b throws(UpstreamError) in _ = try YouTubeProvider.decodeSearch(status: s, headers: h, body: b) }
-        ),
-        (
-            "iTunes albums",
-            { s, h, b throws(UpstreamError) in _ = try ITunesProvider.decodeAlbums(status: s, headers: h, body: b) }
-        ),
-        (
-            "Apple Music search",
-            { s, h, b throws(UpstreamError) in _ = try AppleMusicProvider.decodeSearch(status: s, headers: h, body: b) }
-        ),
-        (
-            "Rakuten search",
-            { s, h, b throws(UpstreamError) in _ = try RakutenProvider.decodeSearch(status: s, headers: h, body: b) }
-        ),
-        (
-            "TMDB movie",
-            { s, h, b throws(UpstreamError) in _ = try TMDBProvider.decodeMovie(status: s, headers: h, body: b) }
+            "TMDB movie",  // its fourth parameter has a default
+            ignoringValue { s, h, b throws(UpstreamError) in
+                try TMDBProvider.decodeMovie(status: s, headers: h, body: b)
+            }
         ),
     ]
 
