@@ -19,6 +19,22 @@ import Testing
         #expect(value == .object(JSONObject([("b", .int(3)), ("a", .int(2))])))
     }
 
+    /// Small objects find a repeated key by scanning, big ones through a table built part way
+    /// through: on both sides of the switch (64 keys), the first position and the last value.
+    @Test(arguments: [3, 40, 63, 64, 65, 200])
+    func repeatedKeysInObjectsOfAnySize(keys: Int) throws {
+        let members = (0..<keys).map { "\"k\($0)\": \($0)" } + ["\"k0\": \"last\"", "\"k\(keys - 1)\": null"]
+        let value = try JSONReader.parse("{" + members.joined(separator: ", ") + "}")
+        guard case .object(let object) = value else {
+            Issue.record("not an object: \(value)")
+            return
+        }
+        #expect(object.keys == (0..<keys).map { "k\($0)" })
+        #expect(object["k0"] == .string("last"))
+        #expect(object["k\(keys - 1)"] == .null)
+        #expect(object["k1"] == .int(1))
+    }
+
     @Test func stringEscapesAndSurrogatePairs() throws {
         let value = try JSONReader.parse(#""a\"b\\c\/d\n\u00e9\ud83c\udfb5\ud800x""#)
         #expect(value == .string("a\"b\\c/d\né🎵\u{FFFD}x"))
