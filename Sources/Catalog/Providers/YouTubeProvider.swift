@@ -106,8 +106,8 @@ extension YouTubeProvider {
         return try decodeSearchPage(body, status: status)
     }
 
-    /// `decodeSearch` of a 2xx body through `YTSearchResponse` (JSONDecoder): the path that
-    /// names what is wrong with a body of another shape.
+    /// `decodeSearch` of a 2xx body through `YTSearchResponse` (Codable, `WireJSON.decode`):
+    /// the path that names what is wrong with a body of another shape.
     static func decodeSearchPage(_ body: [UInt8], status: Int) throws(UpstreamError) -> Page<Video> {
         let wire = try WireJSON.decode(YTSearchResponse.self, from: body, service: .youTube, status: status)
         let videos = wire.items.compactMap { item -> Video? in

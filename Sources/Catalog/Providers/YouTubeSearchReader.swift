@@ -1,9 +1,9 @@
 import GraphQL
 
-/// search.list bodies read with the engine's `JSONReader` rather than Foundation's
-/// `JSONDecoder`: a cold nested query reads one search per track (150 for the Iron Maiden
-/// query), and their Codable decoding was a quarter of the gateway's CPU for that query
-/// (perf), all of it on the last wave's critical path.
+/// search.list bodies read straight from the engine's `JSONReader` value, without Codable: a
+/// cold nested query reads one search per track (150 for the Iron Maiden query), and their
+/// decoding through Foundation's `JSONDecoder` was a quarter of the gateway's CPU for that
+/// query (perf), all of it on the last wave's critical path.
 ///
 /// Only for bodies of exactly the shape `YTSearchResponse` accepts; anything else (a value of
 /// another type, no `items`, text that is not JSON) answers nil, and the Codable path decodes

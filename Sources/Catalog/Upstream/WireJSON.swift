@@ -1,68 +1,34 @@
-import Foundation
+import GraphQL
 
 /// Shared helpers for reading upstream bodies.
 enum WireJSON {
-    /// Decodes `body` as `T`, or throws `badResponse` saying whether the body was an HTML
-    /// page, not JSON at all (e.g. truncated) or JSON of an unexpected shape.
+    /// Decodes `body` as `T` (`JSONReader`, then `JSONValueDecoder`), or throws `badResponse`
+    /// saying whether the body was an HTML page, not JSON at all (e.g. truncated), nested
+    /// deeper than `JSONReader.maxDepth`, or JSON of an unexpected shape.
     static func decode<T: Decodable>(
         _ type: T.Type, from body: [UInt8], service: UpstreamService, status: Int
     ) throws(UpstreamError) -> T {
-        if looksLikeHTML(body) {
-            throw UpstreamError(
-                service: service, kind: .badResponse(reason: "HTML page instead of JSON"), status: status)
+        func bad(_ reason: String) -> UpstreamError {
+            UpstreamError(service: service, kind: .badResponse(reason: reason), status: status)
         }
-        if nestsDeeper(than: maxDepth, body) {
-            throw UpstreamError(
-                service: service, kind: .badResponse(reason: "JSON nested deeper than \(maxDepth) levels"),
-                status: status)
+        if looksLikeHTML(body) { throw bad("HTML page instead of JSON") }
+        let value: JSONValue
+        do {
+            value = try JSONReader.parse(body)
+        } catch {
+            if body.isEmpty { throw bad("empty body") }
+            if error.message.hasPrefix("nesting deeper") {
+                throw bad("JSON nested deeper than \(JSONReader.maxDepth) levels")
+            }
+            throw bad("body is not valid JSON")
         }
         do {
-            return try JSONDecoder().decode(T.self, from: Data(body))
-        } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
-            throw UpstreamError(
-                service: service, kind: .badResponse(reason: body.isEmpty ? "empty body" : "body is not valid JSON"),
-                status: status)
+            return try JSONValueDecoder.decode(T.self, from: value)
         } catch let error as DecodingError {
-            throw UpstreamError(service: service, kind: .badResponse(reason: shapeProblem(error)), status: status)
+            throw bad(shapeProblem(error))
         } catch {
-            throw UpstreamError(service: service, kind: .badResponse(reason: "body is not valid JSON"), status: status)
+            throw bad("unexpected JSON shape")
         }
-    }
-
-    /// The deepest array/object nesting handed to `JSONDecoder`. Its own limit is 512, and on
-    /// this toolchain (FoundationEssentials of Swift 6.3.1) a body that ends right at that limit
-    /// (`[` × 513, 513 bytes) traps inside its error reporting instead of throwing: one such
-    /// upstream body stopped the whole gateway (found by fuzz/FuzzYouTube). Real upstream
-    /// bodies nest fewer than 10 levels.
-    static let maxDepth = 256
-
-    /// True when `body` opens more than `limit` arrays or objects inside one another (brackets
-    /// inside strings do not count). A linear scan, cheap beside the decode it guards.
-    static func nestsDeeper(than limit: Int, _ body: [UInt8]) -> Bool {
-        var depth = 0
-        var inString = false
-        var escaped = false
-        for byte in body {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-                if depth > limit { return true }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-            default: break
-            }
-        }
-        return false
     }
 
     /// True when the first non-blank byte is `<` (an HTML error page).

@@ -1,12 +1,14 @@
+import GraphQL
 import Testing
 
 @testable import Catalog
 
-/// Upstream bodies nested deeper than `WireJSON.maxDepth` are a bad response, never a crash.
+/// Deeply nested upstream bodies are a bad response, never a crash.
 ///
 /// `[` × 513 stopped the process inside Foundation's `JSONDecoder` (a trap in its error
-/// reporting at its 512-level limit, found by fuzz/FuzzYouTube); every decoder below goes
-/// through `WireJSON.decode`, and this suite crashed the test process before the depth check.
+/// reporting at its 512-level limit, found by fuzz/FuzzYouTube), which `WireJSON.decode` used
+/// then; every decoder below goes through `WireJSON.decode`, now `JSONReader` (its own depth
+/// limit) and `JSONValueDecoder`.
 @Suite struct DeepJSONTests {
     typealias Decode = @Sendable (Int, [String: String], [UInt8]) throws(UpstreamError) -> Void
 
@@ -61,14 +63,26 @@ import Testing
         }
     }
 
-    @Test func depthCountsBracketsOutsideStringsOnly() {
-        let quoted = Array(("{\"a\":\"" + String(repeating: "[", count: 1_000) + "\\\"[\"}").utf8)
-        #expect(!WireJSON.nestsDeeper(than: 256, quoted))
-        let deep = Array((String(repeating: "[", count: 257) + String(repeating: "]", count: 257)).utf8)
-        #expect(WireJSON.nestsDeeper(than: 256, deep))
-        let atLimit = Array((String(repeating: "[", count: 256) + String(repeating: "]", count: 256)).utf8)
-        #expect(!WireJSON.nestsDeeper(than: 256, atLimit))
-        let siblings = Array(("[" + Array(repeating: "[[]]", count: 1_000).joined(separator: ",") + "]").utf8)
-        #expect(!WireJSON.nestsDeeper(than: 256, siblings))
+    /// Deeper than `JSONReader.maxDepth` is refused by the reader, before any decoding, and
+    /// the reason says so; at the limit a body is read (and then fails as the wrong shape).
+    @Test func theReasonNamesTheDepthLimit() {
+        func reason(_ body: [UInt8]) -> String? {
+            do throws(UpstreamError) {
+                _ = try WireJSON.decode(ITunesEnvelope.self, from: body, service: .iTunes, status: 200)
+                return nil
+            } catch {
+                guard case .badResponse(let reason) = error.kind else { return "\(error.kind)" }
+                return reason
+            }
+        }
+        let depth = JSONReader.maxDepth
+        let tooDeep = Array((String(repeating: "[", count: depth + 1) + String(repeating: "]", count: depth + 1)).utf8)
+        #expect(reason(tooDeep) == "JSON nested deeper than \(depth) levels")
+        #expect(
+            reason(Array(repeating: UInt8(ascii: "["), count: 100_000)) == "JSON nested deeper than \(depth) levels")
+        let atLimit = Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
+        #expect(reason(atLimit) == "unexpected value at top level")
+        let quoted = Array(("{\"a\":\"" + String(repeating: "[", count: 5_000) + "\\\"[\"}").utf8)
+        #expect(reason(quoted) == "missing resultCount")
     }
 }

@@ -5,7 +5,7 @@ import Testing
 /// The JSONReader path of `decodeSearch` against the Codable one it stands in for: the same
 /// page for every real body, and no page (so the Codable path's error) for other shapes.
 @Suite struct YouTubeSearchReaderTests {
-    /// The page `YTSearchResponse` (JSONDecoder) makes of `body`, as `decodeSearch` did alone.
+    /// The page `YTSearchResponse` (Codable, `WireJSON.decode`) makes of `body`, as `decodeSearch` did alone.
     func codablePage(_ body: [UInt8]) throws -> Page<Video> {
         try YouTubeProvider.decodeSearchPage(body, status: 200)
     }
