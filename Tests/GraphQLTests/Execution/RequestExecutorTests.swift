@@ -131,11 +131,16 @@ import Testing
                 schema: schema, document: try parse("{ items { n } }"), source: Source("{ items { n } }"),
                 resolvers: Resolvers(log: log))
         }
-        // Cancelled while `items` works, not before it starts: a fixed 50 ms wait was sometimes
-        // over before the task ran at all on a loaded machine (the whole suite at once).
-        while log.names.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
-        try await Task.sleep(for: .milliseconds(20))
-        task.cancel()
+        // Cancelled from a thread of its own while `items` works: a cancel from this test's
+        // task came too late when the whole suite ran, since `items` blocks one of the two
+        // threads of the cooperative pool (2 cores) and other tests' blocking work the other,
+        // so this task only ran again after `items` had finished.
+        let canceller = Thread {
+            while log.names.isEmpty { Thread.sleep(forTimeInterval: 0.005) }
+            Thread.sleep(forTimeInterval: 0.02)
+            task.cancel()
+        }
+        canceller.start()
         let result = try await task.value
         #expect(log.names == ["items"])
         #expect(String(decoding: result.dataJSON ?? [], as: UTF8.self) == #"{"items":null}"#)
