@@ -18,10 +18,12 @@ extension Gateway {
         let freshness = ResultFreshness()
         let scheduler = BatchScheduler()
         let cancellation = RequestCancellation()
+        // One budget for the request, whichever of its first loaders makes the providers.
+        let budget = RequestBudget(limit: budgetLimit)
         let loaders = RequestLoaders(
-            providers: providers(
-                counters: counters, freshness: freshness, budget: RequestBudget(limit: budgetLimit),
-                cancellation: cancellation),
+            providers: { [self] in
+                providers(counters: counters, freshness: freshness, budget: budget, cancellation: cancellation)
+            },
             scheduler: scheduler, searchConcurrency: max(1, configuration.searchConcurrency))
         return RequestScope(
             counters: counters, freshness: freshness, scheduler: scheduler, cancellation: cancellation,
