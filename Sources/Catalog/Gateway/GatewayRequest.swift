@@ -90,7 +90,7 @@ extension FieldValue {
         return value
     }
 
-    static func hosts<T: Sendable>(_ values: some Sequence<T>) -> FieldValue {
+    static func hosts<T: PropertyReadable>(_ values: some Sequence<T>) -> FieldValue {
         .list(values.map { .host($0) })
     }
 }

@@ -184,7 +184,7 @@ final class FieldPlan: Sendable {
         case .json(.object(let object)):
             return .json(lookup(in: object))
         case .hostBox(let box):
-            return (box.value as? PropertyReadable)?.property(fieldName) ?? .null
+            return box.propertyReadable?.property(fieldName) ?? .null
         default:
             return .null
         }

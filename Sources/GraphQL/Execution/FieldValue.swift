@@ -22,8 +22,17 @@ public enum FieldValue: Sendable {
 
     public static let null = FieldValue.json(.null)
 
-    /// An application value.
-    public static func host(_ value: any Sendable) -> FieldValue { .hostBox(HostBox(value)) }
+    /// An application value. (Generic, like the `PropertyReadable` overload, so that the
+    /// more constrained one is chosen for a readable value: a non-generic `any Sendable`
+    /// parameter would win over it.)
+    public static func host<Value: Sendable>(_ value: Value) -> FieldValue { .hostBox(HostBox(value)) }
+
+    /// An application value the default property resolver reads from, its conformance taken
+    /// here once rather than looked up at run time for every field read (a hash lookup per
+    /// `as? PropertyReadable`, ~2% of a 50-object query's CPU).
+    public static func host<Value: PropertyReadable>(_ value: Value) -> FieldValue {
+        .hostBox(HostBox(readable: value))
+    }
 
     /// The application value of `.host(_:)`, nil for JSON and lists.
     public var hostValue: (any Sendable)? {
@@ -47,7 +56,21 @@ public final class PendingValue: Sendable {
 /// The box around an application value in `FieldValue.host(_:)`.
 public final class HostBox: Sendable {
     public let value: any Sendable
-    public init(_ value: any Sendable) { self.value = value }
+    /// `value` as `PropertyReadable` when the box was made knowing it is one; nil: ask `value`.
+    let readable: (any PropertyReadable)?
+
+    public init(_ value: any Sendable) {
+        self.value = value
+        readable = nil
+    }
+
+    public init(readable value: some PropertyReadable) {
+        self.value = value
+        readable = value
+    }
+
+    /// `value` as `PropertyReadable`, nil when it is not one.
+    var propertyReadable: (any PropertyReadable)? { readable ?? (value as? PropertyReadable) }
 }
 
 /// An application value that the default property resolver can read fields from
