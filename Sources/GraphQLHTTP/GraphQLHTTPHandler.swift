@@ -12,7 +12,10 @@ import HTTPServer
 /// `GraphQLHTTPOutcome` (the execution result, response extensions, a report for metrics, or a
 /// rejection before execution). Every request is counted in `metrics` and logged as one JSON
 /// line to `configuration.logSink`.
-public struct GraphQLHTTPHandler: Sendable {
+///
+/// Immutable, and a class so that the closures of every request capture it with one retain
+/// (as a struct, its twenty-odd stored properties were copied into each, a retain apiece).
+public final class GraphQLHTTPHandler: Sendable {
     /// Runs one validated operation. Cancelled (task cancellation) when the request deadline
     /// passes; the client has then already been answered 504.
     public typealias Execute =
@@ -118,7 +121,7 @@ public struct GraphQLHTTPHandler: Sendable {
         case .execute(let operation, let media):
             let executable = operation.request
             if let format = incrementalFormat(for: request, operation: operation) {
-                return .later {
+                return .later { [self] in
                     await executeIncrementallyUnderDeadline(operation, media: media, format: format, request, start)
                 }
             }
@@ -129,13 +132,13 @@ public struct GraphQLHTTPHandler: Sendable {
                 return .now(
                     finish(request, response: response(answer, media: media), report: answer.report, start: start))
             }
-            return .later {
+            return .later { [self] in
                 let (response, report) = await executeUnderDeadline(
                     operation, media: media, abandonment: request.abandonment)
                 return finish(request, response: given(request, response, media: media), report: report, start: start)
             }
         case .lookUp(let pending, let media):
-            return .later {
+            return .later { [self] in
                 let (response, report): (HTTPResponse, RequestReport)
                 switch await admitLookedUp(pending, media: media) {
                 case .answered(let answer):
@@ -154,7 +157,7 @@ public struct GraphQLHTTPHandler: Sendable {
                 return finish(request, response: given(request, response, media: media), report: report, start: start)
             }
         case .batch(let slots, let media):
-            return .later {
+            return .later { [self] in
                 let (response, report) = await executeBatchUnderDeadline(
                     slots, media: media, abandonment: request.abandonment)
                 return finish(request, response: given(request, response, media: media), report: report, start: start)
