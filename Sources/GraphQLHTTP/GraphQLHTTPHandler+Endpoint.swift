@@ -182,17 +182,20 @@ extension GraphQLHTTPHandler {
     /// server cancels the request (shutdown past its grace). When the client hangs up
     /// (`abandonment` says so) the execution is cancelled and waited for, so that the 499's
     /// log line counts the upstream requests it sent.
+    /// `rest`: the operation's remaining work when it was started already (`ExecuteStart`);
+    /// by default it runs through `Execute`.
     func executeUnderDeadline(
-        _ operation: ReadyOperation, media: GraphQLResponseMediaType, abandonment: RequestAbandonment
+        _ operation: ReadyOperation, media: GraphQLResponseMediaType, abandonment: RequestAbandonment,
+        _ rest: (@Sendable () async -> GraphQLHTTPOutcome)? = nil
     ) async -> (HTTPResponse, RequestReport) {
         let request = operation.request
         let execute = self.execute
         let metrics = self.metrics
+        let work = rest ?? { await execute(request.document, request.operationName, request.variables) }
         let outcome = await withDeadline(
             timeoutMs: configuration.requestTimeoutMs, scheduler: deadlines,
             abandoned: { outcome in metrics.recordLateUpstream(outcome.report) },
-            waitsWhenCancelled: { abandonment.reason == .clientClosed },
-            { await execute(request.document, request.operationName, request.variables) })
+            waitsWhenCancelled: { abandonment.reason == .clientClosed }, work)
         // Cancelled by the server: it stopped past its shutdown grace and answered the client
         // 503 itself (the task is cancelled for nothing else); the log and metrics say the same,
         // whether the execution gave up at once or returned a result nobody will read.

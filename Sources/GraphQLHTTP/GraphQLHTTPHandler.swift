@@ -28,6 +28,15 @@ public final class GraphQLHTTPHandler: Sendable {
         @Sendable (_ document: PreparedDocument, _ operationName: String?, _ variables: JSONObject) ->
         GraphQLHTTPOutcome?
 
+    /// Begins one validated operation on the polling thread: `.finished` when it needed no
+    /// waiting, else `.later` with the rest (run under the request deadline, as `Execute`).
+    /// When given, single operations go through it rather than `ExecuteNow` and `Execute`, so a
+    /// request that waits for nothing (`{ __typename }`) is answered without a task, and one
+    /// that waits keeps what its synchronous start did. Batches still use `ExecuteNow`.
+    public typealias ExecuteStart =
+        @Sendable (_ document: PreparedDocument, _ operationName: String?, _ variables: JSONObject) ->
+        GraphQLHTTPStart
+
     /// Runs one validated operation with incremental delivery (`@defer`, `@stream`): hands each
     /// payload to `deliver` as soon as it exists (`.complete` alone, or `.initial` then
     /// `.subsequent` ones until `hasNext == false`), each with the request's cost so far.
@@ -45,6 +54,7 @@ public final class GraphQLHTTPHandler: Sendable {
     public let metrics: GraphQLHTTPMetrics
     let execute: Execute
     let executeNow: ExecuteNow?
+    let executeStart: ExecuteStart?
     let executeIncrementally: ExecuteIncrementally?
     let executeBatch: ExecuteBatch
     let documentCache: DocumentCache
@@ -67,13 +77,14 @@ public final class GraphQLHTTPHandler: Sendable {
     public init(
         schema: Schema, configuration: Configuration = Configuration(),
         metrics: GraphQLHTTPMetrics = GraphQLHTTPMetrics(),
-        executeNow: ExecuteNow? = nil, executeBatch: ExecuteBatch? = nil,
+        executeNow: ExecuteNow? = nil, executeStart: ExecuteStart? = nil, executeBatch: ExecuteBatch? = nil,
         executeIncrementally: ExecuteIncrementally? = nil, execute: @escaping Execute
     ) {
         self.schema = schema
         self.configuration = configuration
         self.metrics = metrics
         self.executeNow = executeNow
+        self.executeStart = executeStart
         self.executeIncrementally = executeIncrementally
         self.execute = execute
         self.executeBatch = executeBatch ?? Self.concurrently(execute)
@@ -123,6 +134,21 @@ public final class GraphQLHTTPHandler: Sendable {
             if let format = incrementalFormat(for: request, operation: operation) {
                 return .later { [self] in
                     await executeIncrementallyUnderDeadline(operation, media: media, format: format, request, start)
+                }
+            }
+            if let executeStart {
+                switch executeStart(executable.document, executable.operationName, executable.variables) {
+                case .finished(let outcome):
+                    let answer = answer(for: outcome, of: operation, media: media)
+                    return .now(
+                        finish(request, response: response(answer, media: media), report: answer.report, start: start))
+                case .later(let rest):
+                    return .later { [self] in
+                        let (response, report) = await executeUnderDeadline(
+                            operation, media: media, abandonment: request.abandonment, rest)
+                        return finish(
+                            request, response: given(request, response, media: media), report: report, start: start)
+                    }
                 }
             }
             if let executeNow,

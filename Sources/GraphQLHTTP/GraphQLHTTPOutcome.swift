@@ -84,3 +84,11 @@ extension GraphQLHTTPOutcome {
         return result.errors[0].extensions["code"] == .string(GraphQLHTTPError.responseTooLargeCode)
     }
 }
+
+/// What `GraphQLHTTPHandler.ExecuteStart` made of an operation on the polling thread.
+public enum GraphQLHTTPStart: Sendable {
+    /// Answered without waiting.
+    case finished(GraphQLHTTPOutcome)
+    /// The rest of the work, awaited in the request's task.
+    case later(@Sendable () async -> GraphQLHTTPOutcome)
+}

@@ -66,6 +66,12 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
         executeNow: { document, operationName, variables in
             gateway.cachedResponse(prepared: document, operationName: operationName, variables: variables).map(outcome)
         },
+        executeStart: { document, operationName, variables in
+            switch gateway.start(prepared: document, operationName: operationName, variables: variables) {
+            case .finished(let response): return .finished(outcome(response))
+            case .pending(let rest): return .later { outcome(await rest()) }
+            }
+        },
         executeBatch: { requests in
             let responses = await gateway.execute(
                 batch: requests.map {

@@ -279,6 +279,52 @@ import Testing
         await test.server.shutdown()
     }
 
+    /// `executeStart` answers a finished operation in the handler's own call (no task) and runs
+    /// an unfinished one's rest under the deadline, `execute` never called; batches keep to
+    /// `executeNow` and `execute`.
+    @Test func executeStartAnswersFinishedOperationsAtOnceAndRunsTheRestOfOthers() async throws {
+        let asyncCalls = Atomic<Int>(0)
+        let rests = Atomic<Int>(0)
+        let executeStart: GraphQLHTTPHandler.ExecuteStart = { document, operationName, variables in
+            guard operationName == "Later" else {
+                return .finished(.executed(ExecutionResult(data: .object(JSONObject([("now", .bool(true))])))))
+            }
+            return .later {
+                rests.add(1, ordering: .sequentiallyConsistent)
+                return await TestGateway.execute(document, operationName, variables)
+            }
+        }
+        let execute: GraphQLHTTPHandler.Execute = { document, operationName, variables in
+            asyncCalls.add(1, ordering: .sequentiallyConsistent)
+            return await TestGateway.execute(document, operationName, variables)
+        }
+        let handler = GraphQLHTTPHandler(
+            schema: TestGateway.schema, configuration: GraphQLHTTPHandler.Configuration(logSink: { _ in }),
+            executeStart: executeStart, execute: execute)
+        let document = "query Now { hello } query Later { hello }"
+        let request = HTTPRequest(
+            method: "POST", path: "/graphql", headers: ["Content-Type": "application/json"],
+            body: Array(#"{"query":"\#(document)","operationName":"Now"}"#.utf8))
+        guard case .now(let now) = handler.respond(to: request) else {
+            Issue.record("a finished start was answered later")
+            return
+        }
+        #expect(String(decoding: now.body, as: UTF8.self) == #"{"data":{"now":true}}"#)
+
+        let test = try TestServer(executeStart: executeStart, execute: execute)
+        let later = try await test.post(#"{"query":"\#(document)","operationName":"Later"}"#)
+        #expect(later.status == 200)
+        #expect(later.text.hasPrefix(#"{"data":{"hello":"#))
+        #expect(rests.load(ordering: .sequentiallyConsistent) == 1)
+        let batch = try await test.post(
+            #"[{"query":"\#(document)","operationName":"Later"},{"query":"{ hello }"}]"#)
+        #expect(batch.status == 200)
+        #expect(rests.load(ordering: .sequentiallyConsistent) == 1)
+        #expect(asyncCalls.load(ordering: .sequentiallyConsistent) == 2)
+        #expect(test.log.all.count == 2)
+        await test.server.shutdown()
+    }
+
     /// SIGUSR2 stands in for SIGTERM, which would stop the test runner if the source missed it.
     @Test func runUntilSignalledShutsDownOnTheSignal() async throws {
         let test = try TestServer()

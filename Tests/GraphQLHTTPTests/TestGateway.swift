@@ -112,6 +112,7 @@ struct TestServer {
         configure: (inout GraphQLHTTPHandler.Configuration) -> Void = { _ in },
         http: HTTPServer.Configuration = HTTPServer.Configuration(),
         executeNow: GraphQLHTTPHandler.ExecuteNow? = nil,
+        executeStart: GraphQLHTTPHandler.ExecuteStart? = nil,
         executeBatch: GraphQLHTTPHandler.ExecuteBatch? = nil,
         execute: @escaping GraphQLHTTPHandler.Execute = TestGateway.execute
     ) throws {
@@ -120,7 +121,7 @@ struct TestServer {
         configure(&configuration)
         let handler = GraphQLHTTPHandler(
             schema: TestGateway.schema, configuration: configuration, executeNow: executeNow,
-            executeBatch: executeBatch, execute: execute)
+            executeStart: executeStart, executeBatch: executeBatch, execute: execute)
         self.server = try GraphQLHTTPServer(handler: handler, http: http)
         self.log = log
     }

@@ -142,25 +142,54 @@ public final class Gateway: Sendable {
     public func execute(prepared: PreparedDocument, operationName: String?, variables: JSONObject) async
         -> GatewayResponse
     {
+        await start(prepared: prepared, operationName: operationName, variables: variables).response
+    }
+
+    /// `execute` up to its first wait, on the caller's thread: `.finished` when the response
+    /// needed no waiting (a kept result, a refusal, an operation no field of which reads an
+    /// upstream, such as `{ __typename }`), else `.pending` with the rest to await. Lets a
+    /// server answer the first kind without a task. Same responses as `execute`.
+    public func start(prepared: PreparedDocument, operationName: String?, variables: JSONObject) -> GatewayStart {
         // A new process reports what the store says was spent today, not 0 until it sends.
-        await ledger.loadStoredCounts()
-        let resultKey = resultKey(prepared: prepared, operationName: operationName, variables: variables)
-        if let resultKey, let hit = cachedResponse(resultKey: resultKey) { return hit }
-        let estimate = estimatedCost(prepared: prepared, operationName: operationName, variables: variables)
-        if let refusal = costRefusal(estimate) { return refusal }
-        let scope = requestScope(budgetLimit: configuration.maxQueryCost)
-        let (counters, scheduler, freshness, request) = (
-            scope.counters, scope.scheduler, scope.freshness, scope.request
-        )
-        let schema = self.schema
-        let resolvers = self.resolvers
-        let maxResponseBytes = configuration.maxResponseBytes
-        let result = await scope.cancellation.whileRunning {
-            await GraphQL.execute(
-                schema: schema, document: prepared.document, source: prepared.source, variableValues: variables,
-                operationName: operationName, resolvers: resolvers, context: request, activity: scheduler,
-                planCache: prepared.plans, maxResponseBytes: maxResponseBytes)
+        guard ledger.knowsStoredCounts() else {
+            return .pending {
+                await self.ledger.loadStoredCounts()
+                return await self.startCounted(prepared: prepared, operationName: operationName, variables: variables)
+                    .response
+            }
         }
+        return startCounted(prepared: prepared, operationName: operationName, variables: variables)
+    }
+
+    /// `start` once the ledger has today's stored counts.
+    private func startCounted(prepared: PreparedDocument, operationName: String?, variables: JSONObject)
+        -> GatewayStart
+    {
+        let resultKey = resultKey(prepared: prepared, operationName: operationName, variables: variables)
+        if let resultKey, let hit = cachedResponse(resultKey: resultKey) { return .finished(hit) }
+        let estimate = estimatedCost(prepared: prepared, operationName: operationName, variables: variables)
+        if let refusal = costRefusal(estimate) { return .finished(refusal) }
+        let scope = requestScope(budgetLimit: configuration.maxQueryCost)
+        let started = GraphQL.startExecution(
+            schema: schema, document: prepared.document, source: prepared.source, variableValues: variables,
+            operationName: operationName, resolvers: resolvers, context: scope.request, activity: scope.scheduler,
+            planCache: prepared.plans, maxResponseBytes: configuration.maxResponseBytes)
+        switch started {
+        case .finished(let result):
+            return .finished(response(result, estimate: estimate, scope: scope, resultKey: resultKey))
+        case .pending(let pending):
+            return .pending {
+                let result = await scope.cancellation.whileRunning { await pending.finish() }
+                return self.response(result, estimate: estimate, scope: scope, resultKey: resultKey)
+            }
+        }
+    }
+
+    /// The response of an executed operation, its result kept for repeats when it may be.
+    private func response(
+        _ result: ExecutionResult, estimate: QueryCost.Estimate, scope: RequestScope, resultKey: ExactStringKey?
+    ) -> GatewayResponse {
+        let freshness = scope.freshness
         // A cancelled execution may have stopped completing values without an error.
         if let cache, let resultKey, result.errors.isEmpty, !result.isRequestError, !Task.isCancelled,
             let reusable = freshness.reusableUntil
@@ -171,7 +200,7 @@ public final class Gateway: Sendable {
                 expires: reusable.expires)
         }
         var response = GatewayResponse(
-            result: result, estimatedCost: estimate.cost, counts: counters.snapshot, quota: ledger.usage(),
+            result: result, estimatedCost: estimate.cost, counts: scope.counters.snapshot, quota: ledger.usage(),
             refused: false)
         if result.errors.isEmpty, !result.isRequestError { response.freshUntil = freshness.reusableUntil?.expires }
         return response

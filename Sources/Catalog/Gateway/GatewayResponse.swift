@@ -106,3 +106,19 @@ public struct QuotaUsage: Sendable, Equatable {
         self.limit = limit
     }
 }
+
+/// How `Gateway.start` left an operation: answered, or answered once `response` is awaited.
+public enum GatewayStart: Sendable {
+    case finished(GatewayResponse)
+    case pending(@Sendable () async -> GatewayResponse)
+
+    /// The response, awaiting the rest of the work when there is any.
+    public var response: GatewayResponse {
+        get async {
+            switch self {
+            case .finished(let response): response
+            case .pending(let rest): await rest()
+            }
+        }
+    }
+}

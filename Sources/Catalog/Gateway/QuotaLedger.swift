@@ -109,6 +109,18 @@ public final class QuotaLedger: Sendable {
         }
     }
 
+    /// True when every limited service's count of today is known (`loadStoredCounts` would
+    /// read nothing): the common case, checked without waiting.
+    public func knowsStoredCounts() -> Bool {
+        let now = clock.nowMs()
+        return local.withLock { local in
+            limits.keys.allSatisfy { service in
+                guard let seen = local[service] else { return false }
+                return seen.day.startMs <= now && now < seen.day.endMs
+            }
+        }
+    }
+
     /// Reads today's shared count of every limited provider this process has not seen a count
     /// of today, so that a new process (a `query`, a restarted `serve`) reports the units spent
     /// before it started instead of 0. One read per provider per day once it succeeds; a store

@@ -32,34 +32,91 @@ public func execute(
     resolvers: any ExecutionResolvers = PropertyResolvers(), context: (any Sendable)? = nil,
     activity: (any ExecutionActivity)? = nil, planCache: ExecutionPlanCache? = nil, maxResponseBytes: Int = 0
 ) async -> ExecutionResult {
+    switch startExecution(
+        schema: schema, document: document, source: source, rootValue: rootValue, variableValues: variableValues,
+        operationName: operationName, resolvers: resolvers, context: context, activity: activity,
+        planCache: planCache, maxResponseBytes: maxResponseBytes)
+    {
+    case .finished(let result): return result
+    case .pending(let pending): return await pending.finish()
+    }
+}
+
+/// `execute` up to its first wait, on the caller's thread: `.finished` with the result when
+/// no field answered later (`{ __typename }`, introspection, static values, request errors),
+/// else `.pending`, whose `finish()` awaits the rest. A server answers the first kind without
+/// a task. Parameters and result as for `execute`; each `.pending` must be finished once (its
+/// `activity` stays entered until then).
+public func startExecution(
+    schema: Schema, document: Document, source: Source, rootValue: FieldValue = .json(.object(JSONObject())),
+    variableValues: JSONObject = JSONObject(), operationName: String? = nil,
+    resolvers: any ExecutionResolvers = PropertyResolvers(), context: (any Sendable)? = nil,
+    activity: (any ExecutionActivity)? = nil, planCache: ExecutionPlanCache? = nil, maxResponseBytes: Int = 0
+) -> ExecutionStart {
     let prepared = prepareExecution(
         schema: schema, document: document, source: source, variableValues: variableValues,
         operationName: operationName, resolvers: resolvers, context: context, allowsAsync: true, activity: activity,
         maxResponseBytes: maxResponseBytes)
     guard case .success(let execution) = prepared else {
-        if case .failure(let failure) = prepared { return ExecutionResult(data: nil, errors: failure.errors) }
-        return ExecutionResult(data: nil)
+        if case .failure(let failure) = prepared {
+            return .finished(ExecutionResult(data: nil, errors: failure.errors))
+        }
+        return .finished(ExecutionResult(data: nil))
     }
     activity?.enter()
-    defer { activity?.leave() }
-    let data: JSONByteBuffer
-    switch execution.startOperation(rootValue: rootValue, planCache: planCache) {
-    case .done(let bytes):
-        data = bytes
-    case .pending(let out):
-        // No executor preference here: this task stays on the thread it runs on (the server's,
-        // under `Task.immediate`) and finishes there when no hole really waits; only the
-        // child tasks of concurrent fills move to the request's serial executor.
-        do throws(FieldFailure) {
-            data = try await execution.finish(out).bytes
-        } catch {
-            execution.record(error.error)
-            data = nullJSON()
-        }
-    case .serial(let plan):
-        data = await execution.executeFieldsSerially(plan, rootValue: rootValue).bytes
+    let start = execution.startOperation(rootValue: rootValue, planCache: planCache)
+    if case .done(let bytes) = start {
+        activity?.leave()
+        return .finished(execution.result(data: bytes))
     }
-    return execution.result(data: data)
+    return .pending(PendingExecution(execution: execution, start: start, rootValue: rootValue))
+}
+
+/// How `startExecution` left an operation.
+public enum ExecutionStart: Sendable {
+    /// Executed to the end without waiting.
+    case finished(ExecutionResult)
+    /// Fields answer later: `finish()` awaits them and gives the result.
+    case pending(PendingExecution)
+}
+
+/// An operation `startExecution` began: the walk so far and its holes.
+///
+/// `@unchecked Sendable`: it moves once, from the thread that started the operation to the
+/// task that finishes it, and is never used by two at a time (`finish()` is called once).
+public final class PendingExecution: @unchecked Sendable {
+    private let execution: ExecutionContext
+    private let start: OperationStart
+    private let rootValue: FieldValue
+
+    init(execution: ExecutionContext, start: OperationStart, rootValue: FieldValue) {
+        self.execution = execution
+        self.start = start
+        self.rootValue = rootValue
+    }
+
+    /// The rest of the operation; then the result, as `execute` returns it. Call once.
+    public func finish() async -> ExecutionResult {
+        defer { execution.activity?.leave() }
+        let data: JSONByteBuffer
+        switch start {
+        case .done(let bytes):
+            data = bytes
+        case .pending(let out):
+            // No executor preference here: this task stays on the thread it runs on (the server's,
+            // under `Task.immediate`) and finishes there when no hole really waits; only the
+            // child tasks of concurrent fills move to the request's serial executor.
+            do throws(FieldFailure) {
+                data = try await execution.finish(out).bytes
+            } catch {
+                execution.record(error.error)
+                data = nullJSON()
+            }
+        case .serial(let plan):
+            data = await execution.executeFieldsSerially(plan, rootValue: rootValue).bytes
+        }
+        return execution.result(data: data)
+    }
 }
 
 /// `execute` for resolvers that all answer synchronously (static data, the `exec` CLI,
