@@ -115,7 +115,7 @@ public final class GraphQLHTTPHandler: Sendable {
     }
 
     /// Answers `request` now when no waiting is needed (every refusal, `/healthz`, `/metrics`,
-    /// and executions that `executeNow` answers), else later: the execution under the request
+    /// and operations that `executeStart` or `executeNow` finish at once), else later: the execution under the request
     /// deadline. Runs the checks once either way; an HTTP server calls it on its polling thread
     /// (`HTTPServer.Responder`), so a `.now` answer needs no task.
     public func respond(to request: HTTPRequest) -> HTTPAnswer {
@@ -136,32 +136,18 @@ public final class GraphQLHTTPHandler: Sendable {
                     await executeIncrementallyUnderDeadline(operation, media: media, format: format, request, start)
                 }
             }
-            if let executeStart {
-                switch executeStart(executable.document, executable.operationName, executable.variables) {
-                case .finished(let outcome):
-                    let answer = answer(for: outcome, of: operation, media: media)
-                    return .now(
-                        finish(request, response: response(answer, media: media), report: answer.report, start: start))
-                case .later(let rest):
-                    return .later { [self] in
-                        let (response, report) = await executeUnderDeadline(
-                            operation, media: media, abandonment: request.abandonment, rest)
-                        return finish(
-                            request, response: given(request, response, media: media), report: report, start: start)
-                    }
-                }
-            }
-            if let executeNow,
-                let outcome = executeNow(executable.document, executable.operationName, executable.variables)
-            {
+            switch begin(executable) {
+            case .finished(let outcome):
                 let answer = answer(for: outcome, of: operation, media: media)
                 return .now(
                     finish(request, response: response(answer, media: media), report: answer.report, start: start))
-            }
-            return .later { [self] in
-                let (response, report) = await executeUnderDeadline(
-                    operation, media: media, abandonment: request.abandonment)
-                return finish(request, response: given(request, response, media: media), report: report, start: start)
+            case .later(let rest):
+                return .later { [self] in
+                    let (response, report) = await executeUnderDeadline(
+                        operation, media: media, abandonment: request.abandonment, rest)
+                    return finish(
+                        request, response: given(request, response, media: media), report: report, start: start)
+                }
             }
         case .lookUp(let pending, let media):
             return .later { [self] in
@@ -189,6 +175,18 @@ public final class GraphQLHTTPHandler: Sendable {
                 return finish(request, response: given(request, response, media: media), report: report, start: start)
             }
         }
+    }
+
+    /// One operation begun through the hooks: `executeStart` when given, else a kept answer
+    /// from `executeNow`, else all of it later through `execute`.
+    private func begin(_ executable: ExecutableRequest) -> GraphQLHTTPStart {
+        let (document, operationName, variables) = (
+            executable.document, executable.operationName, executable.variables
+        )
+        if let executeStart { return executeStart(document, operationName, variables) }
+        if let outcome = executeNow?(document, operationName, variables) { return .finished(outcome) }
+        let execute = self.execute
+        return .later { await execute(document, operationName, variables) }
     }
 
     /// What the client was given: `response`, unless the HTTP server answered in the handler's

@@ -112,11 +112,15 @@ public final class QuotaLedger: Sendable {
     /// True when every limited service's count of today is known (`loadStoredCounts` would
     /// read nothing): the common case, checked without waiting.
     public func knowsStoredCounts() -> Bool {
-        let now = clock.nowMs()
-        return local.withLock { local in
-            limits.keys.allSatisfy { service in
-                guard let seen = local[service] else { return false }
-                return seen.day.startMs <= now && now < seen.day.endMs
+        unseenServices(atMs: clock.nowMs()).isEmpty
+    }
+
+    /// The limited services without a count of the day of `now` yet.
+    private func unseenServices(atMs now: Int64) -> [UpstreamService] {
+        local.withLock { local in
+            limits.keys.filter { service in
+                guard let seen = local[service] else { return true }
+                return now < seen.day.startMs || now >= seen.day.endMs
             }
         }
     }
@@ -127,13 +131,7 @@ public final class QuotaLedger: Sendable {
     /// that fails leaves the count unknown (read again next time).
     public func loadStoredCounts() async {
         let now = clock.nowMs()
-        let unseen = local.withLock { local in
-            limits.keys.filter { service in
-                guard let seen = local[service] else { return true }
-                return now < seen.day.startMs || now >= seen.day.endMs
-            }
-        }
-        for service in unseen.sorted(by: { $0.rawValue < $1.rawValue }) {
+        for service in unseenServices(atMs: now).sorted(by: { $0.rawValue < $1.rawValue }) {
             let day = QuotaDay.of(service, atMs: now)
             if let used = try? await store.counter(Self.counterKey(service, day)) {
                 note(service, day: day, used: used)

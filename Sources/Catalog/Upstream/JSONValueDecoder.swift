@@ -13,9 +13,9 @@ import GraphQL
 /// (RFC 8259; JSONDecoder let it pass).
 ///
 /// Why not `JSONDecoder`: it builds a hash table of every object's keys before the first
-/// lookup, which made decoding a 290 KB iTunes lookup (234 records) take ~10 ms, most of the
-/// gap between one query level's answer and the next level's requests; a model reads each of
-/// its keys once, and a scan of an object's few dozen keys costs less than hashing them.
+/// lookup; a model reads each of its keys once, and a scan of an object's few dozen keys costs
+/// less than hashing them. A 290 KB iTunes lookup (234 records) decodes in 1.65 ms here
+/// against 3.35 ms (release, 200 decodes).
 enum JSONValueDecoder {
     /// `T` from `value`. Throws `DecodingError`.
     static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
@@ -52,21 +52,6 @@ private struct ValueDecoder: Decoder {
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         SingleContainer(value: value, codingPath: codingPath)
     }
-}
-
-/// The description `JSONDecoder` gives a value of the wrong type.
-private func mismatch(_ type: Any.Type, _ value: JSONValue, _ path: [any CodingKey]) -> DecodingError {
-    let found: String
-    switch value {
-    case .null: found = "null"
-    case .bool: found = "a boolean"
-    case .int, .double: found = "a number"
-    case .string: found = "a string"
-    case .array: found = "an array"
-    case .object: found = "a dictionary"
-    }
-    return .typeMismatch(
-        type, .init(codingPath: path, debugDescription: "Expected \(type) but found \(found) instead."))
 }
 
 /// The primitives, shared by the three container kinds: `value` as the type asked for.
@@ -112,12 +97,21 @@ private enum Primitive {
         return exact
     }
 
+    /// `valueNotFound` for null, else `typeMismatch` worded as `JSONDecoder` words it.
     static func failure(_ type: Any.Type, _ value: JSONValue, _ path: [any CodingKey]) -> DecodingError {
-        if case .null = value {
+        let found: String
+        switch value {
+        case .null:
             return .valueNotFound(
                 type, .init(codingPath: path, debugDescription: "Cannot get \(type) -- found null value instead"))
+        case .bool: found = "a boolean"
+        case .int, .double: found = "a number"
+        case .string: found = "a string"
+        case .array: found = "an array"
+        case .object: found = "a dictionary"
         }
-        return mismatch(type, value, path)
+        return .typeMismatch(
+            type, .init(codingPath: path, debugDescription: "Expected \(type) but found \(found) instead."))
     }
 
     static func decode<T: Decodable>(_ type: T.Type, _ value: JSONValue, _ path: @autoclosure () -> [any CodingKey])
@@ -171,34 +165,21 @@ private struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
         Float(try Primitive.double(value(key), path(key)))
     }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try Primitive.integer(type, value(key), path(key)) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(type, key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(type, key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(type, key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(type, key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(type, key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, key) }
+
+    private func integer<I: FixedWidthInteger>(_ type: I.Type, _ key: Key) throws -> I {
         try Primitive.integer(type, value(key), path(key))
     }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-        try Primitive.integer(type, value(key), path(key))
-    }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-        try Primitive.integer(type, value(key), path(key))
-    }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-        try Primitive.integer(type, value(key), path(key))
-    }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-        try Primitive.integer(type, value(key), path(key))
-    }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-        try Primitive.integer(type, value(key), path(key))
-    }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-        try Primitive.integer(type, value(key), path(key))
-    }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-        try Primitive.integer(type, value(key), path(key))
-    }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-        try Primitive.integer(type, value(key), path(key))
-    }
+
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try Primitive.decode(type, value(key), path(key))
     }
@@ -338,15 +319,20 @@ private struct SingleContainer: SingleValueDecodingContainer {
     func decode(_ type: String.Type) throws -> String { try Primitive.string(value, codingPath) }
     func decode(_ type: Double.Type) throws -> Double { try Primitive.double(value, codingPath) }
     func decode(_ type: Float.Type) throws -> Float { Float(try Primitive.double(value, codingPath)) }
-    func decode(_ type: Int.Type) throws -> Int { try Primitive.integer(type, value, codingPath) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try Primitive.integer(type, value, codingPath) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try Primitive.integer(type, value, codingPath) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try Primitive.integer(type, value, codingPath) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try Primitive.integer(type, value, codingPath) }
-    func decode(_ type: UInt.Type) throws -> UInt { try Primitive.integer(type, value, codingPath) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try Primitive.integer(type, value, codingPath) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try Primitive.integer(type, value, codingPath) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try Primitive.integer(type, value, codingPath) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try Primitive.integer(type, value, codingPath) }
+    func decode(_ type: Int.Type) throws -> Int { try integer(type) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
+    func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+
+    private func integer<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
+        try Primitive.integer(type, value, codingPath)
+    }
+
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try Primitive.decode(type, value, codingPath) }
 }
