@@ -265,7 +265,7 @@ extension ExecutionContext {
                 let value = try await finish(out)
                 if index > 0 { data.append(UInt8(ascii: ",")) }
                 field.encodedKey.withUnsafeBufferPointer { data.append($0) }
-                data.append(value.bytes)
+                value.write(to: data)
                 records += value.records
             } catch {
                 record(error.error)

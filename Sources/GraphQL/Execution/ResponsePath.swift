@@ -13,7 +13,7 @@ final class ResponsePath {
     }
 
     /// Components above the walk's starting point (a hole's walk starts mid-response).
-    private let prefix: [PathComponent]
+    private var prefix: [PathComponent]
     private var entries: UnsafeMutablePointer<Entry>
     private var count = 0
     private var capacity = 32
@@ -24,6 +24,12 @@ final class ResponsePath {
     }
 
     deinit { entries.deallocate() }
+
+    /// The path starts over at `prefix` (one path serves the values a batch completes in turn).
+    func restart(at prefix: [PathComponent]) {
+        precondition(count == 0, "a path restarts only between walks")
+        self.prefix = prefix
+    }
 
     @inline(__always) func push(_ field: FieldPlan) {
         if count == capacity { grow() }

@@ -16,6 +16,8 @@ final class ResponseWriter {
     private var openFrames: [(start: Int, registered: Int?)] = []
     /// Incremental execution only: the records this walk leaves for later payloads.
     let incremental: IncrementalWalk?
+    /// The values of a batch's walk, written one after another (nil: the walk is one value).
+    private(set) var segments: [Segment]?
 
     /// A place in the bytes where a pending field's value goes.
     struct Hole {
@@ -27,10 +29,37 @@ final class ResponseWriter {
         let frame: Int?
     }
 
-    init(capacity: Int = 4096, tracksFrames: Bool, incremental: IncrementalWalk? = nil) {
+    /// One value of a segmented walk: its bytes `start..<end` and its holes. The frames of
+    /// its holes lie inside it; a hole with no frame fails this value, not the walk.
+    struct Segment {
+        let start: Int
+        let end: Int
+        let holes: Range<Int>
+    }
+
+    /// `segmented`: the walk holds several values, each closed with `closeSegment`. Only
+    /// walks without incremental records are segmented.
+    init(capacity: Int = 4096, tracksFrames: Bool, incremental: IncrementalWalk? = nil, segmented: Bool = false) {
         buffer = JSONByteBuffer(capacity: capacity)
         self.tracksFrames = tracksFrames
         self.incremental = incremental
+        segments = segmented ? [] : nil
+        precondition(!segmented || incremental == nil, "a segmented walk keeps no incremental records")
+    }
+
+    /// The values of the walk: its segments, or the whole walk as one.
+    var values: [Segment] { segments ?? [Segment(start: 0, end: buffer.count, holes: holes.indices)] }
+
+    /// The value written since byte `start` and hole `firstHole` is complete.
+    func closeSegment(from start: Int, holesFrom firstHole: Int) {
+        segments?.append(Segment(start: start, end: buffer.count, holes: firstHole..<holes.count))
+    }
+
+    /// The value written since byte `start` and hole `firstHole` failed: it is dropped. (By
+    /// hole index, not offset: the value before may end in a hole at `start`.)
+    func dropSegment(from start: Int, holesFrom firstHole: Int) {
+        buffer.truncate(to: start)
+        holes.removeSubrange(firstHole...)
     }
 
     /// A nullable position starts at byte `start`.
