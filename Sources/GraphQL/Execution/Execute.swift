@@ -264,7 +264,7 @@ extension ExecutionContext {
                 responseLimit?.commit(out.buffer.count)
                 let value = try await finish(out)
                 if index > 0 { data.append(UInt8(ascii: ",")) }
-                field.encodedKey.withUnsafeBufferPointer { data.append($0) }
+                data.append(field.encodedKey)
                 value.write(to: data)
                 records += value.records
             } catch {

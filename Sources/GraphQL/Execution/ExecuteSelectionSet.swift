@@ -19,7 +19,7 @@ extension ExecutionContext {
             // well-typed leaves are written without entering CompleteValue at all.
             for (index, field) in plan.fields.enumerated() {
                 if index > 0 { buffer.append(UInt8(ascii: ",")) }
-                field.encodedKey.withUnsafeBufferPointer { buffer.append($0) }
+                buffer.append(field.encodedKey)
                 if field.resolverKind == .property && !field.hasArgumentError {
                     let json = field.lookup(in: object)
                     if field.fastLeaf != .none && writeFastLeaf(json, field, buffer) { continue }
@@ -35,7 +35,7 @@ extension ExecutionContext {
         } else {
             for (index, field) in plan.fields.enumerated() {
                 if index > 0 { buffer.append(UInt8(ascii: ",")) }
-                field.encodedKey.withUnsafeBufferPointer { buffer.append($0) }
+                buffer.append(field.encodedKey)
                 path.push(field)
                 defer { path.pop() }
                 try executeField(field, source: source, path: path, out: out)

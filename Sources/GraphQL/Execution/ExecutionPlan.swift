@@ -83,8 +83,11 @@ final class FieldPlan: Sendable {
     let hasArgumentError: Bool
     let shape: CompletionShape
     let isNullable: Bool
-    /// `"responseKey":` as UTF-8, written before the value.
-    let encodedKey: [UInt8]
+    /// `"responseKey":` as UTF-8, written before the value; owned by the plan (freed in
+    /// `deinit`), never written after `init`. Raw memory, not `[UInt8]`: reading an array
+    /// property retains and releases its storage, twice per field written (~3% of a
+    /// 400,000-field execution).
+    nonisolated(unsafe) let encodedKey: UnsafeBufferPointer<UInt8>
     /// The `@defer` usages of the nodes and the field's `@stream`, in incremental execution
     /// only (IncrementalPlan.swift).
     let incremental: IncrementalField?
@@ -125,7 +128,9 @@ final class FieldPlan: Sendable {
         let keyBuffer = JSONByteBuffer(capacity: responseKey.utf8.count + 4)
         keyBuffer.write(string: responseKey)
         keyBuffer.append(UInt8(ascii: ":"))
-        self.encodedKey = keyBuffer.bytes
+        let key = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: keyBuffer.count)
+        _ = key.initialize(from: UnsafeBufferPointer(start: keyBuffer.pointer, count: keyBuffer.count))
+        self.encodedKey = UnsafeBufferPointer(key)
         if definition.name == "__typename" {
             resolverKind = .typename
             customResolver = nil
@@ -161,6 +166,8 @@ final class FieldPlan: Sendable {
         }
         if case .failure = arguments { hasArgumentError = true } else { hasArgumentError = false }
     }
+
+    deinit { encodedKey.deallocate() }
 
     /// The value of key `fieldName` in a JSON object; null when absent.
     @inline(__always)
