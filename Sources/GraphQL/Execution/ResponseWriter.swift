@@ -107,7 +107,11 @@ enum PendingWork: Sendable {
 /// A value that is not there yet: a field whose resolver answered `.later` or `.batched`, or a
 /// list item given as `FieldValue.pending`. The work, how to complete its value, and where the
 /// value goes.
-struct PendingField: Sendable {
+///
+/// A class: a pending field goes from its hole to the batch that loads it and on to the walk
+/// that completes it, and each copy of a struct this size retained its plan, path, shape and
+/// work one by one.
+final class PendingField: Sendable {
     let plan: FieldPlan
     let work: PendingWork
     let path: [PathComponent]
