@@ -17,7 +17,7 @@ enum WireJSON {
             value = try JSONReader.parse(body)
         } catch {
             if body.isEmpty { throw bad("empty body") }
-            if error.message.hasPrefix("nesting deeper") {
+            if error.kind == .tooDeep {
                 throw bad("JSON nested deeper than \(JSONReader.maxDepth) levels")
             }
             throw bad("body is not valid JSON")

@@ -5,6 +5,18 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     public var offset: Int
     public var line: Int
     public var column: Int
+    /// Which rule the text broke, for callers that answer differently per kind (an upstream
+    /// body nested too deep is named so, not just "not JSON").
+    public var kind: Kind = .syntax
+
+    public enum Kind: Sendable, Equatable {
+        /// Not JSON grammar (RFC 8259 §2–7).
+        case syntax
+        /// Not UTF-8 (RFC 8259 §8.1).
+        case invalidUTF8
+        /// Valid so far, but arrays and objects nest deeper than `JSONReader.maxDepth`.
+        case tooDeep
+    }
 
     public var description: String { "JSON parse error at line \(line), column \(column): \(message)" }
 }
@@ -35,7 +47,7 @@ public struct JSONReader {
         var reader = JSONReader(bytes)
         if let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
             reader.index = offset
-            throw reader.error("invalid UTF-8: \(UTF8Validation.describe(bytes, at: offset))")
+            throw reader.error("invalid UTF-8: \(UTF8Validation.describe(bytes, at: offset))", kind: .invalidUTF8)
         }
         reader.skipWhitespace()
         let value = try reader.readValue()
@@ -146,7 +158,9 @@ public struct JSONReader {
 
     private mutating func enterNesting() throws(JSONParseError) {
         depth += 1
-        if depth > JSONReader.maxDepth { throw error("nesting deeper than \(JSONReader.maxDepth) levels") }
+        if depth > JSONReader.maxDepth {
+            throw error("nesting deeper than \(JSONReader.maxDepth) levels", kind: .tooDeep)
+        }
     }
 
     // MARK: - Strings
@@ -176,7 +190,9 @@ public struct JSONReader {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
-                guard let s = String(validating: buffer, as: UTF8.self) else { throw error("invalid UTF-8 in string") }
+                guard let s = String(validating: buffer, as: UTF8.self) else {
+                    throw error("invalid UTF-8 in string", kind: .invalidUTF8)
+                }
                 index += 1
                 return s
             case UInt8(ascii: "\\"):
@@ -331,7 +347,7 @@ public struct JSONReader {
         return "byte 0x" + String(byte, radix: 16, uppercase: true)
     }
 
-    private func error(_ message: String) -> JSONParseError {
+    private func error(_ message: String, kind: JSONParseError.Kind = .syntax) -> JSONParseError {
         var line = 1
         var column = 1
         for b in bytes[..<min(index, bytes.count)] {
@@ -342,6 +358,6 @@ public struct JSONReader {
                 column += 1
             }
         }
-        return JSONParseError(message: message, offset: index, line: line, column: column)
+        return JSONParseError(message: message, offset: index, line: line, column: column, kind: kind)
     }
 }

@@ -73,4 +73,23 @@ import Testing
         }
         #expect(try JSONReader.parse([quote, 0xC3, 0xA9, quote]) == .string("é"))
     }
+
+    @Test func errorsSayWhichRuleTheTextBroke() {
+        func kind(_ bytes: [UInt8]) -> JSONParseError.Kind? {
+            do throws(JSONParseError) {
+                _ = try JSONReader.parse(bytes)
+                return nil
+            } catch {
+                return error.kind
+            }
+        }
+        let quote = UInt8(ascii: "\"")
+        #expect(kind(Array(String(repeating: "[", count: JSONReader.maxDepth + 1).utf8)) == .tooDeep)
+        // At the limit the text is only unterminated: a syntax error.
+        #expect(kind(Array(String(repeating: "[", count: JSONReader.maxDepth).utf8)) == .syntax)
+        #expect(kind([quote, 0xC0, 0xAF, quote]) == .invalidUTF8)
+        #expect(kind([0xFF]) == .invalidUTF8)
+        #expect(kind(Array("{\"a\":}".utf8)) == .syntax)
+        #expect(kind(Array("[1]".utf8)) == nil)
+    }
 }
