@@ -35,17 +35,6 @@ struct FinishedValue {
         let start: Int
         let end: Int
         let value: FinishedValue?
-
-        init(start: Int, end: Int, value: FinishedValue?) {
-            self.start = start
-            self.end = end
-            self.value = value
-        }
-
-        /// `null` over a nulled position's bytes.
-        init(nulling range: (start: Int, end: Int)) {
-            self.init(start: range.start, end: range.end, value: nil)
-        }
     }
 
     /// The whole of `bytes` as the value.
@@ -87,6 +76,13 @@ struct FinishedValue {
             position = patch.end
         }
         out.append(buffer, from: position, to: end)
+    }
+}
+
+extension FinishedValue.Patch {
+    /// `null` over a nulled position's bytes.
+    init(nulling range: (start: Int, end: Int)) {
+        self.init(start: range.start, end: range.end, value: nil)
     }
 }
 
@@ -175,16 +171,14 @@ extension ExecutionContext {
     /// One walk's values (one, or one per segment) from its holes' outcomes: failures
     /// propagated (§6.4.4), the rest spliced.
     private func assemble(_ out: ResponseWriter, _ outcomes: [FillOutcome?]) -> [FillOutcome] {
-        let holes = out.holes
-        guard let segments = out.segments else {
-            if holes.isEmpty {
+        // No holes: the values are the walk's own bytes, nothing to patch.
+        if out.holes.isEmpty {
+            guard let segments = out.segments else {
                 return [.success(FinishedValue(out.buffer, records: out.incremental?.records.map(\.record) ?? []))]
             }
-            return assemble(out, out.values, outcomes)
+            return segments.map { .success(FinishedValue(out.buffer, start: $0.start, end: $0.end)) }
         }
-        // No holes: the values are the walk's own bytes, nothing to copy.
-        if holes.isEmpty { return segments.map { .success(FinishedValue(out.buffer, start: $0.start, end: $0.end)) } }
-        return assemble(out, segments, outcomes)
+        return assemble(out, out.values, outcomes)
     }
 
     private func assemble(_ out: ResponseWriter, _ values: [ResponseWriter.Segment], _ outcomes: [FillOutcome?])
@@ -278,7 +272,8 @@ extension ExecutionContext {
                         ), field))
             }
         }
-        if fields.contains(where: { $0.deferMap != nil }) { return await fillWalkEach(fields, values) }
+        // Incremental execution: every value has deferred fragments of its own to track.
+        if incremental { return await fillWalkEach(fields, values) }
         var outcomes = [FillOutcome?](repeating: nil, count: fields.count)
         // One walk for the batch, one segment per value.
         let out = ResponseWriter(capacity: min(256 * fields.count, 1 << 16), tracksFrames: true, segmented: true)
