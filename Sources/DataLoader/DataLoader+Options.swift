@@ -2,6 +2,7 @@
 // `getValid…` helpers), so a misconfigured loader fails at start-up, not mid-request.
 
 /// The loader's name: used in every error message, so it must be non-empty and one line.
+@usableFromInline
 func validName(_ name: String) throws(DataLoaderError) -> String {
     guard !name.isEmpty else {
         throw .invalidOption("name", loader: name, "must not be empty")
@@ -15,6 +16,7 @@ func validName(_ name: String) throws(DataLoaderError) -> String {
 }
 
 /// Distinct keys per batch function call: at least 1; `Int.max` means no limit.
+@usableFromInline
 func validMaxBatchSize(_ size: Int, loader name: String) throws(DataLoaderError) -> Int {
     guard size >= 1 else {
         throw .invalidOption(

@@ -63,6 +63,7 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Sendab
     ///   - scheduler: the request's scheduler, which decides when queued keys dispatch.
     ///   - batch: called with distinct keys; answers by key (see the type's contract).
     /// - Throws: ``DataLoaderError`` with code `invalidOption` naming the bad option.
+    @inlinable
     public convenience init(
         name: String, maxBatchSize: Int = .max, scheduler: BatchScheduler,
         batch: @escaping KeyedBatchFunction
@@ -77,6 +78,7 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Sendab
     ///   per key in the order of the keys, else the whole batch fails with
     ///   ``DataLoaderError/Code/resultCountMismatch``.
     /// - Throws: ``DataLoaderError`` with code `invalidOption` naming the bad option.
+    @inlinable
     public convenience init(
         name: String, maxBatchSize: Int = .max, scheduler: BatchScheduler,
         orderedBatch: @escaping OrderedBatchFunction
@@ -86,7 +88,11 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: Sendab
         )
     }
 
-    private init(
+    // Inlinable so a request's loaders are made by code specialized for their key and value:
+    // made generically, the empty state's types were looked up in the runtime's metadata
+    // cache, under its lock, for every loader of every request.
+    @inlinable
+    init(
         name: String, maxBatchSize: Int, scheduler: BatchScheduler, function: BatchFunction
     ) throws(DataLoaderError) {
         self.name = try validName(name)
