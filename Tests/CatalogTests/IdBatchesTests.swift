@@ -32,4 +32,31 @@ import Testing
         _ = try await youtube.videos(ids: (1...101).map(String.init))
         #expect(youtubeTransport.urls.count == 3)
     }
+
+    @Test func keyedKeepsTheFirstValueOfAnIdThatRepeats() {
+        let keyed = IdBatches.keyed([("a", 1), ("b", 2), ("a", 3)], by: { $0.0 })
+        #expect(keyed.count == 2)
+        #expect(keyed["a"]?.1 == 1)
+        #expect(keyed["b"]?.1 == 2)
+        #expect(IdBatches.keyed([(String, Int)](), by: { $0.0 }).isEmpty)
+    }
+
+    /// One chunk is answered as its request decoded it; the first record of an id the upstream
+    /// repeats wins, and an id it left out is absent, as when every chunk was merged.
+    @Test func aOneChunkLookupIsItsResponseKeyedById() async throws {
+        let body = Array(
+            #"""
+            {"resultCount":3,"results":[
+              {"wrapperType":"artist","artistId":1,"artistName":"First"},
+              {"wrapperType":"artist","artistId":2,"artistName":"Second"},
+              {"wrapperType":"artist","artistId":1,"artistName":"Repeated"}]}
+            """#.utf8)
+        let transport = CannedTransport(status: 200, body: body)
+        let itunes = ITunesProvider(baseURL: "http://demo", transport: transport)
+        let artists = try await itunes.lookupArtists(ids: ["1", "2", "3", "1"])
+        #expect(transport.urls == ["http://demo/lookup?id=1,2,3&country=US"])
+        #expect(artists.keys.sorted() == ["1", "2"])
+        #expect(artists["1"]?.name == "First")
+        #expect(artists["2"]?.name == "Second")
+    }
 }

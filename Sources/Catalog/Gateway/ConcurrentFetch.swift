@@ -44,9 +44,3 @@ func fetchEach<Key: Hashable & Sendable, Value: Sendable>(
         return results
     }
 }
-
-/// Answers every key of a multi-id lookup: the found value, or nil for ids the upstream
-/// left out (unknown ids are dropped silently by every batch endpoint we call).
-func answerAll<Value: Sendable>(_ keys: [String], from found: [String: Value]) -> [String: Result<Value?, any Error>] {
-    Dictionary(uniqueKeysWithValues: keys.map { ($0, .success(found[$0])) })
-}

@@ -74,8 +74,7 @@ final class RequestLoaders: Sendable {
         let itunes = providers.itunes
         return _itunesArtists.storeIfNil(
             lookupLoader("itunes.lookupArtists", max: ITunesProvider.maxLookupIds, scheduler: scheduler) {
-                ids in
-                answerAll(ids, from: try await itunes.lookupArtists(ids: ids))
+                ids in try await itunes.lookupArtists(ids: ids)
             })
     }
 
@@ -84,8 +83,7 @@ final class RequestLoaders: Sendable {
         let itunes = providers.itunes
         return _itunesAlbums.storeIfNil(
             lookupLoader("itunes.lookupAlbums", max: ITunesProvider.maxLookupIds, scheduler: scheduler) {
-                ids in
-                answerAll(ids, from: try await itunes.lookupAlbums(ids: ids))
+                ids in try await itunes.lookupAlbums(ids: ids)
             })
     }
 
@@ -96,9 +94,10 @@ final class RequestLoaders: Sendable {
             lookupLoader("itunes.lookupTracks", max: ITunesProvider.maxLookupIds, scheduler: scheduler) {
                 ids in
                 let call = UpstreamCall(service: .iTunes, transport: itunes.transport, secrets: [])
-                let tracks = try await call.fetch(itunes.lookupURL(ids: ids), decode: ITunesProvider.decodeTracks)
-                return answerAll(
-                    ids, from: Dictionary(tracks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
+                return try await call.fetch(itunes.lookupURL(ids: ids)) { status, headers, body throws(UpstreamError) in
+                    IdBatches.keyed(
+                        try ITunesProvider.decodeTracks(status: status, headers: headers, body: body), by: \.id)
+                }
             })
     }
 
@@ -111,9 +110,10 @@ final class RequestLoaders: Sendable {
             ) {
                 ids in
                 let call = UpstreamCall(service: .iTunes, transport: itunes.transport, secrets: [])
-                let videos = try await call.fetch(itunes.lookupURL(ids: ids), decode: ITunesProvider.decodeMusicVideos)
-                return answerAll(
-                    ids, from: Dictionary(videos.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
+                return try await call.fetch(itunes.lookupURL(ids: ids)) { status, headers, body throws(UpstreamError) in
+                    IdBatches.keyed(
+                        try ITunesProvider.decodeMusicVideos(status: status, headers: headers, body: body), by: \.id)
+                }
             })
     }
 
@@ -122,11 +122,8 @@ final class RequestLoaders: Sendable {
         let itunes = providers.itunes
         return _itunesAlbumsByArtist.storeIfNil(
             lookupLoader(
-                "itunes.albumsByArtist", max: ITunesProvider.maxLookupIds, scheduler: scheduler
-            ) { ids in
-                let found = try await itunes.lookupAlbums(artistIds: ids)
-                return Dictionary(uniqueKeysWithValues: ids.map { ($0, .success(found[$0] ?? [])) })
-            })
+                "itunes.albumsByArtist", max: ITunesProvider.maxLookupIds, scheduler: scheduler, absent: []
+            ) { ids in try await itunes.lookupAlbums(artistIds: ids) })
     }
 
     var itunesTracksByAlbum: FieldLoader<String, [Track]> {
@@ -134,11 +131,8 @@ final class RequestLoaders: Sendable {
         let itunes = providers.itunes
         return _itunesTracksByAlbum.storeIfNil(
             lookupLoader(
-                "itunes.tracksByAlbum", max: ITunesProvider.maxLookupIds, scheduler: scheduler
-            ) { ids in
-                let found = try await itunes.lookupTracks(albumIds: ids)
-                return Dictionary(uniqueKeysWithValues: ids.map { ($0, .success(found[$0] ?? [])) })
-            })
+                "itunes.tracksByAlbum", max: ITunesProvider.maxLookupIds, scheduler: scheduler, absent: []
+            ) { ids in try await itunes.lookupTracks(albumIds: ids) })
     }
 
     var appleMusicArtistSearch: FieldLoader<SearchKey, [Artist]> {
@@ -170,7 +164,7 @@ final class RequestLoaders: Sendable {
         let appleMusic = providers.appleMusic
         return _appleMusicAlbums.storeIfNil(
             lookupLoader("applemusic.albums", max: AppleMusicProvider.maxAlbumIds, scheduler: scheduler) { ids in
-                answerAll(ids, from: try await appleMusic.albums(ids: ids))
+                try await appleMusic.albums(ids: ids)
             })
     }
 
@@ -181,7 +175,7 @@ final class RequestLoaders: Sendable {
             lookupLoader(
                 "applemusic.artists", max: AppleMusicProvider.maxArtistIds, scheduler: scheduler
             ) {
-                ids in answerAll(ids, from: try await appleMusic.artists(ids: ids))
+                ids in try await appleMusic.artists(ids: ids)
             })
     }
 
@@ -190,8 +184,7 @@ final class RequestLoaders: Sendable {
         let appleMusic = providers.appleMusic
         return _appleMusicSongs.storeIfNil(
             lookupLoader("applemusic.songs", max: AppleMusicProvider.maxSongIds, scheduler: scheduler) {
-                ids in
-                answerAll(ids, from: try await appleMusic.songs(ids: ids))
+                ids in try await appleMusic.songs(ids: ids)
             })
     }
 
@@ -256,7 +249,7 @@ final class RequestLoaders: Sendable {
         let youTube = providers.youTube
         return _youTubeVideos.storeIfNil(
             lookupLoader("youtube.videos", max: YouTubeProvider.maxVideoIds, scheduler: scheduler) { ids in
-                answerAll(ids, from: try await youTube.videos(ids: ids))
+                try await youTube.videos(ids: ids)
             })
     }
 
@@ -332,11 +325,39 @@ private func loader<Key: Hashable & Sendable, Value: Sendable>(
 
 /// A loader over a multi-id endpoint: ids are sent sorted, so the same set of ids always
 /// makes the same URL (and so the same cache key), whatever order the resolvers asked in.
+/// `fetch` answers by id; an id it leaves out (unknown to the upstream) is `absent`. The batch
+/// answers the DataLoader's keys in their order (an ordered batch), straight from the found
+/// ids: no second dictionary of per-key results for every batch of every request.
 private func lookupLoader<Value: Sendable>(
-    _ name: String, max: Int, scheduler: BatchScheduler,
-    _ batch: @escaping @Sendable ([String]) async throws -> [String: Result<Value, any Error>]
+    _ name: String, max: Int, scheduler: BatchScheduler, absent: Value,
+    _ fetch: @escaping @Sendable ([String]) async throws -> [String: Value]
 ) -> FieldLoader<String, Value> {
-    loader(name, max: max, scheduler: scheduler) { ids in try await batch(ids.sorted()) }
+    orderedLoader(name, max: max, scheduler: scheduler) { ids in
+        let found = try await fetch(ids.sorted())
+        return ids.map { .success(found[$0] ?? absent) }
+    }
+}
+
+/// `lookupLoader` for a value that is nil when the upstream does not know the id.
+private func lookupLoader<Found: Sendable>(
+    _ name: String, max: Int, scheduler: BatchScheduler,
+    _ fetch: @escaping @Sendable ([String]) async throws -> [String: Found]
+) -> FieldLoader<String, Found?> {
+    orderedLoader(name, max: max, scheduler: scheduler) { ids in
+        let found = try await fetch(ids.sorted())
+        return ids.map { .success(found[$0]) }
+    }
+}
+
+private func orderedLoader<Key: Hashable & Sendable, Value: Sendable>(
+    _ name: String, max: Int, scheduler: BatchScheduler,
+    _ batch: @escaping DataLoader<Key, Value>.OrderedBatchFunction
+) -> FieldLoader<Key, Value> {
+    do {
+        return FieldLoader(try DataLoader(name: name, maxBatchSize: max, scheduler: scheduler, orderedBatch: batch))
+    } catch {
+        preconditionFailure("\(error)")
+    }
 }
 
 /// `Providers` made once per request, for `AtomicLazyReference` (which holds objects).

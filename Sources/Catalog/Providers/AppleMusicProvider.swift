@@ -126,8 +126,9 @@ public struct AppleMusicProvider: Sendable {
     /// distinct ids. Tracks are the first relationship page (up to 300 per album).
     public func albums(ids: [String]) async throws(UpstreamError) -> [String: AlbumWithTracks] {
         try await IdBatches.merged(ids, size: Self.maxAlbumIds) { ids throws(UpstreamError) in
-            let found = try await fetch(albumsURL(ids: ids), decode: Self.decodeAlbums)
-            return Dictionary(found.map { ($0.album.id, $0) }, uniquingKeysWith: { first, _ in first })
+            try await fetch(albumsURL(ids: ids)) { status, headers, body throws(UpstreamError) in
+                IdBatches.keyed(try Self.decodeAlbums(status: status, headers: headers, body: body), by: \.album.id)
+            }
         }
     }
 
@@ -135,8 +136,9 @@ public struct AppleMusicProvider: Sendable {
     /// distinct ids.
     public func artists(ids: [String]) async throws(UpstreamError) -> [String: Artist] {
         try await IdBatches.merged(ids, size: Self.maxArtistIds) { ids throws(UpstreamError) in
-            let found = try await fetch(artistsURL(ids: ids), decode: Self.decodeArtists)
-            return Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            try await fetch(artistsURL(ids: ids)) { status, headers, body throws(UpstreamError) in
+                IdBatches.keyed(try Self.decodeArtists(status: status, headers: headers, body: body), by: \.id)
+            }
         }
     }
 
@@ -144,8 +146,9 @@ public struct AppleMusicProvider: Sendable {
     /// distinct ids. Each song's `albumId` comes from its `albums` relationship.
     public func songs(ids: [String]) async throws(UpstreamError) -> [String: Track] {
         try await IdBatches.merged(ids, size: Self.maxSongIds) { ids throws(UpstreamError) in
-            let found = try await fetch(songsURL(ids: ids), decode: Self.decodeSongs)
-            return Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            try await fetch(songsURL(ids: ids)) { status, headers, body throws(UpstreamError) in
+                IdBatches.keyed(try Self.decodeSongs(status: status, headers: headers, body: body), by: \.id)
+            }
         }
     }
 

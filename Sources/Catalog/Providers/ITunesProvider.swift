@@ -104,16 +104,18 @@ public struct ITunesProvider: Sendable {
     /// Albums by their own ids, keyed by id (one request per `maxLookupIds` distinct ids).
     public func lookupAlbums(ids: [String]) async throws(UpstreamError) -> [String: Album] {
         try await IdBatches.merged(ids, size: Self.maxLookupIds) { ids throws(UpstreamError) in
-            let albums = try await call.fetch(lookupURL(ids: ids), decode: Self.decodeAlbums)
-            return Dictionary(albums.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            try await call.fetch(lookupURL(ids: ids)) { status, headers, body throws(UpstreamError) in
+                IdBatches.keyed(try Self.decodeAlbums(status: status, headers: headers, body: body), by: \.id)
+            }
         }
     }
 
     /// Artists by their own ids, keyed by id (one request per `maxLookupIds` distinct ids).
     public func lookupArtists(ids: [String]) async throws(UpstreamError) -> [String: Artist] {
         try await IdBatches.merged(ids, size: Self.maxLookupIds) { ids throws(UpstreamError) in
-            let artists = try await call.fetch(lookupURL(ids: ids), decode: Self.decodeArtists)
-            return Dictionary(artists.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            try await call.fetch(lookupURL(ids: ids)) { status, headers, body throws(UpstreamError) in
+                IdBatches.keyed(try Self.decodeArtists(status: status, headers: headers, body: body), by: \.id)
+            }
         }
     }
 

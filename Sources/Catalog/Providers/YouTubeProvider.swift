@@ -70,8 +70,9 @@ public struct YouTubeProvider: Sendable {
     /// request (1 quota unit) per `maxVideoIds` distinct ids.
     public func videos(ids: [String]) async throws(UpstreamError) -> [String: Video] {
         try await IdBatches.merged(ids, size: Self.maxVideoIds) { ids throws(UpstreamError) in
-            let videos = try await fetch(videosURL(ids: ids), decode: Self.decodeVideos)
-            return Dictionary(videos.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            try await fetch(videosURL(ids: ids)) { status, headers, body throws(UpstreamError) in
+                IdBatches.keyed(try Self.decodeVideos(status: status, headers: headers, body: body), by: \.id)
+            }
         }
     }
 

@@ -15,10 +15,22 @@ enum IdBatches {
     static func merged<Value>(
         _ ids: [String], size: Int, _ fetch: ([String]) async throws(UpstreamError) -> [String: Value]
     ) async throws(UpstreamError) -> [String: Value] {
+        let chunks = chunks(ids, size: size)
+        // One chunk (the usual batch) is its own answer: merging it would copy every value.
+        if chunks.count == 1 { return try await fetch(chunks[0]) }
         var result: [String: Value] = [:]
-        for chunk in chunks(ids, size: size) {
+        for chunk in chunks {
             result.merge(try await fetch(chunk), uniquingKeysWith: { first, _ in first })
         }
+        return result
+    }
+
+    /// `values` by `id`, the first of any values that share an id kept (the upstream's order
+    /// wins): the shape a lookup's decoder keeps, so a cached response is not re-keyed on every read.
+    static func keyed<Value>(_ values: [Value], by id: (Value) -> String) -> [String: Value] {
+        var result: [String: Value] = [:]
+        result.reserveCapacity(values.count)
+        for value in values where result[id(value)] == nil { result[id(value)] = value }
         return result
     }
 }
