@@ -137,6 +137,8 @@ struct LoaderState<Key: Hashable, Value, Sink> {
     /// The cached answers for `keys` when every key has one (the call need not wait), else nil.
     @inlinable
     func lookUp(_ keys: [Key]) -> [Result<Value, any Error>]? {
+        // A first load of a level misses at its first key: no array for it.
+        guard let first = keys.first, case .resolved? = cache[first] else { return keys.isEmpty ? [] : nil }
         var answers: [Result<Value, any Error>] = []
         answers.reserveCapacity(keys.count)
         for key in keys {
@@ -251,8 +253,10 @@ struct LoaderState<Key: Hashable, Value, Sink> {
         var taken: [(id: BatchID, keys: [Key])] = []
         var current: [Key] = []
         for (queueIndex, key) in queue.enumerated() {
+            // Each key's entry is found once and changed in place (`values[i]`), not hashed again.
+            let entry = cache.index(forKey: key)
             guard waiterCounts[queueIndex] > 0 else {
-                if case .queued? = cache[key] { cache[key] = nil }
+                if let entry, case .queued = cache.values[entry] { cache.remove(at: entry) }
                 continue
             }
             if current.isEmpty {
@@ -261,8 +265,12 @@ struct LoaderState<Key: Hashable, Value, Sink> {
             }
             placement[queueIndex] = (taken.count, current.count)
             current.append(key)
-            if case .queued(_, let forgotten)? = cache[key] {
-                cache[key] = forgotten ? nil : .inFlight(lastBatch, index: current.count - 1)
+            if let entry, case .queued(_, let forgotten) = cache.values[entry] {
+                if forgotten {
+                    cache.remove(at: entry)
+                } else {
+                    cache.values[entry] = .inFlight(lastBatch, index: current.count - 1)
+                }
             }
             if current.count == maxBatchSize {
                 taken.append((lastBatch, current))
@@ -293,9 +301,10 @@ struct LoaderState<Key: Hashable, Value, Sink> {
         guard let batch = batches.removeValue(forKey: id) else { return [] }
         precondition(results.count == batch.keys.count, "one result per key of the batch")
         for (key, result) in zip(batch.keys, results) {
-            if case .inFlight(let running, _)? = cache[key], running == id {
-                cache[key] = cacheable ? .resolved(result) : nil
-            }
+            guard let entry = cache.index(forKey: key), case .inFlight(let running, _) = cache.values[entry],
+                running == id
+            else { continue }
+            if cacheable { cache.values[entry] = .resolved(result) } else { cache.remove(at: entry) }
         }
         return batch.waiters.map { ($0.waiter, results[$0.keyIndex]) }
     }
