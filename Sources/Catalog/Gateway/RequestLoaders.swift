@@ -122,7 +122,7 @@ final class RequestLoaders: Sendable {
         let itunes = providers.itunes
         return _itunesAlbumsByArtist.storeIfNil(
             lookupLoader(
-                "itunes.albumsByArtist", max: ITunesProvider.maxLookupIds, scheduler: scheduler, absent: []
+                "itunes.albumsByArtist", max: ITunesProvider.maxLookupIds, scheduler: scheduler, answer: { $0 ?? [] }
             ) { ids in try await itunes.lookupAlbums(artistIds: ids) })
     }
 
@@ -131,7 +131,7 @@ final class RequestLoaders: Sendable {
         let itunes = providers.itunes
         return _itunesTracksByAlbum.storeIfNil(
             lookupLoader(
-                "itunes.tracksByAlbum", max: ITunesProvider.maxLookupIds, scheduler: scheduler, absent: []
+                "itunes.tracksByAlbum", max: ITunesProvider.maxLookupIds, scheduler: scheduler, answer: { $0 ?? [] }
             ) { ids in try await itunes.lookupTracks(albumIds: ids) })
     }
 
@@ -316,25 +316,28 @@ private func loader<Key: Hashable & Sendable, Value: Sendable>(
     _ name: String, max: Int = .max, scheduler: BatchScheduler,
     _ batch: @escaping DataLoader<Key, Value>.KeyedBatchFunction
 ) -> FieldLoader<Key, Value> {
-    do {
-        return FieldLoader(try DataLoader(name: name, maxBatchSize: max, scheduler: scheduler, batch: batch))
-    } catch {
-        preconditionFailure("\(error)")
+    fieldLoader { () throws(DataLoaderError) in
+        try DataLoader(name: name, maxBatchSize: max, scheduler: scheduler, batch: batch)
     }
 }
 
 /// A loader over a multi-id endpoint: ids are sent sorted, so the same set of ids always
 /// makes the same URL (and so the same cache key), whatever order the resolvers asked in.
-/// `fetch` answers by id; an id it leaves out (unknown to the upstream) is `absent`. The batch
-/// answers the DataLoader's keys in their order (an ordered batch), straight from the found
-/// ids: no second dictionary of per-key results for every batch of every request.
-private func lookupLoader<Value: Sendable>(
-    _ name: String, max: Int, scheduler: BatchScheduler, absent: Value,
-    _ fetch: @escaping @Sendable ([String]) async throws -> [String: Value]
+/// `fetch` answers by id; `answer` makes a key's value of what was found for it (nil for an
+/// id the upstream left out). The batch answers the DataLoader's keys in their order (an
+/// ordered batch), straight from the found ids: no second dictionary of per-key results for
+/// every batch of every request.
+private func lookupLoader<Found: Sendable, Value: Sendable>(
+    _ name: String, max: Int, scheduler: BatchScheduler, answer: @escaping @Sendable (Found?) -> Value,
+    _ fetch: @escaping @Sendable ([String]) async throws -> [String: Found]
 ) -> FieldLoader<String, Value> {
-    orderedLoader(name, max: max, scheduler: scheduler) { ids in
-        let found = try await fetch(ids.sorted())
-        return ids.map { .success(found[$0] ?? absent) }
+    fieldLoader { () throws(DataLoaderError) in
+        try DataLoader(
+            name: name, maxBatchSize: max, scheduler: scheduler,
+            orderedBatch: { ids in
+                let found = try await fetch(ids.sorted())
+                return ids.map { .success(answer(found[$0])) }
+            })
     }
 }
 
@@ -343,18 +346,14 @@ private func lookupLoader<Found: Sendable>(
     _ name: String, max: Int, scheduler: BatchScheduler,
     _ fetch: @escaping @Sendable ([String]) async throws -> [String: Found]
 ) -> FieldLoader<String, Found?> {
-    orderedLoader(name, max: max, scheduler: scheduler) { ids in
-        let found = try await fetch(ids.sorted())
-        return ids.map { .success(found[$0]) }
-    }
+    lookupLoader(name, max: max, scheduler: scheduler, answer: { $0 }, fetch)
 }
 
-private func orderedLoader<Key: Hashable & Sendable, Value: Sendable>(
-    _ name: String, max: Int, scheduler: BatchScheduler,
-    _ batch: @escaping DataLoader<Key, Value>.OrderedBatchFunction
+private func fieldLoader<Key: Hashable & Sendable, Value: Sendable>(
+    _ make: () throws(DataLoaderError) -> DataLoader<Key, Value>
 ) -> FieldLoader<Key, Value> {
     do {
-        return FieldLoader(try DataLoader(name: name, maxBatchSize: max, scheduler: scheduler, orderedBatch: batch))
+        return FieldLoader(try make())
     } catch {
         preconditionFailure("\(error)")
     }
