@@ -42,11 +42,13 @@ public final class GraphQLHTTPHandler: Sendable {
     /// `.subsequent` ones until `hasNext == false`), each with the request's cost so far.
     /// `deliver` returns false once nobody reads the answer (client gone, deadline, shutdown):
     /// stop then, and stop the work behind it. The calling task is cancelled in those cases too.
+    /// Returns what the whole request cost once the work has stopped: a stream that ended early
+    /// is logged and counted with it (upstream requests sent after its last part included).
     public typealias ExecuteIncrementally =
         @Sendable (
             _ document: PreparedDocument, _ operationName: String?, _ variables: JSONObject,
             _ deliver: (GraphQLHTTPIncrementalPart) async -> Bool
-        ) async -> Void
+        ) async -> RequestReport
 
     public let schema: Schema
     public let configuration: Configuration

@@ -34,7 +34,9 @@ final class IncrementalResponse: Sendable {
     private let maxResponseBytes: Int
     private let operationLocations: [SourceLocation]
     private let scheduler: DeadlineScheduler
-    /// Hears the end of a streamed answer (not of one that never streamed), once.
+    /// Hears the end of a streamed answer (not of one that never streamed), once, with what the
+    /// request cost: the last part's report when the stream ended with it, else what the
+    /// execution returned once it stopped.
     private let ended: @Sendable (End, RequestReport) -> Void
 
     private struct State {
@@ -46,6 +48,10 @@ final class IncrementalResponse: Sendable {
         /// JSON bytes of the parts written so far.
         var written = 0
         var end: End?
+        /// An end decided before the last part, reported once the execution has returned.
+        var endUnreported = false
+        /// What the execution returned (the request's whole cost), once it has.
+        var finalReport: RequestReport?
         var execution: Task<Void, Never>?
         var deadlineToken: Int?
     }
@@ -73,11 +79,10 @@ final class IncrementalResponse: Sendable {
     }
 
     /// Starts `execution` in a task of its own, under the deadline; the stream's abandonment
-    /// stops it.
-    func run(_ execution: @escaping @Sendable (IncrementalResponse) async -> Void) {
+    /// stops it. `execution` returns what the request cost in all, once it has stopped.
+    func run(_ execution: @escaping @Sendable (IncrementalResponse) async -> RequestReport) {
         let task = Task { [self] in
-            await execution(self)
-            executionEnded()
+            executionEnded(await execution(self))
         }
         let token = timeoutMs > 0 ? scheduler.schedule(afterMs: timeoutMs) { [self] in deadlinePassed() } : nil
         let over = state.withLock { state -> Bool in
@@ -92,7 +97,7 @@ final class IncrementalResponse: Sendable {
             cancelDeadline()
             task.cancel()
         }
-        stream.whenAbandoned { [self] reason in finish(.abandoned(reason)) }
+        stream.whenAbandoned { [self] reason in finish(.abandoned(reason), afterLastPart: false) }
     }
 
     /// Waits for the first payload (or the deadline, or the caller's cancellation).
@@ -155,17 +160,17 @@ final class IncrementalResponse: Sendable {
                 cancelDeadline()
                 return true
             }
-            if case .streaming = start, part.isLast { finish(.completed) }
+            if case .streaming = start, part.isLast { finish(.completed, afterLastPart: true) }
             return true
         case .wrote(let last):
-            if last { finish(.completed) }
+            if last { finish(.completed, afterLastPart: true) }
             return true
         case .tooLarge(let start?):
             resumeWaiter(with: start)
             cancelDeadline()
             return false
         case .tooLarge(nil):
-            finish(.completed)
+            finish(.completed, afterLastPart: false)
             return false
         }
     }
@@ -229,21 +234,27 @@ final class IncrementalResponse: Sendable {
         switch streaming {
         case nil: return
         case false?: decideStart(.timedOut)
-        case true?: finish(.timedOut)
+        case true?: finish(.timedOut, afterLastPart: false)
         }
     }
 
-    /// The execution returned. A stream that got no last payload (its execution was cancelled)
-    /// is closed properly.
-    private func executionEnded() {
-        let closing = state.withLock { state -> Bool in
-            guard state.end == nil, case .streaming? = state.start else { return false }
+    /// The execution returned `report`. A stream that got no last payload (its execution was
+    /// cancelled) is closed properly; an end that waited for the execution is reported now.
+    private func executionEnded(_ report: RequestReport) {
+        let (closing, unreported) = state.withLock { state -> (Bool, End?) in
+            state.finalReport = report
+            if state.endUnreported {
+                state.endUnreported = false
+                return (false, state.end)
+            }
+            guard state.end == nil, case .streaming? = state.start else { return (false, nil) }
             stream.write(MultipartMixed.closeDelimiter)
             stream.finish()
-            return true
+            return (true, nil)
         }
         decideStart(.cancelled)  // no effect once a start was decided
-        if closing { finish(.completed) }
+        if let unreported { ended(unreported, report) }
+        if closing { finish(.completed, afterLastPart: false) }
     }
 
     /// Decides the start as `start` unless it is decided already; the execution is then of no
@@ -278,16 +289,21 @@ final class IncrementalResponse: Sendable {
     }
 
     /// Ends a streamed answer once: cancels the execution and the deadline, reports the end.
-    private func finish(_ end: End) {
+    /// The last part carries the whole cost; an end before it (deadline, size limit, client
+    /// gone) is reported when the execution has stopped, with what it returned, so that the
+    /// upstream requests on the wire when the stream ended are on its log line and in the metrics.
+    private func finish(_ end: End, afterLastPart: Bool) {
         let (first, task, token, report) = state.withLock {
-            state -> (Bool, Task<Void, Never>?, Int?, RequestReport) in
-            guard state.end == nil else { return (false, nil, nil, state.report) }
+            state -> (Bool, Task<Void, Never>?, Int?, RequestReport?) in
+            guard state.end == nil else { return (false, nil, nil, nil) }
             state.end = end
-            return (true, state.execution, state.deadlineToken, state.report)
+            let report = afterLastPart ? state.report : state.finalReport
+            if report == nil { state.endUnreported = true }
+            return (true, state.execution, state.deadlineToken, report)
         }
         guard first else { return }
-        if end != .completed { task?.cancel() }
+        if !afterLastPart { task?.cancel() }
         if let token { scheduler.cancel(token) }
-        ended(end, report)
+        if let report { ended(end, report) }
     }
 }

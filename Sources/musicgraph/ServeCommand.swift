@@ -89,12 +89,14 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
             }
         },
         executeIncrementally: { document, operationName, variables, deliver in
-            await gateway.executeIncrementally(prepared: document, operationName: operationName, variables: variables) {
-                part in
-                await deliver(
-                    GraphQLHTTPIncrementalPart(
-                        payload: part.payload, extensions: part.extensions, report: report(part.counts)))
-            }
+            report(
+                await gateway.executeIncrementally(
+                    prepared: document, operationName: operationName, variables: variables
+                ) { part in
+                    await deliver(
+                        GraphQLHTTPIncrementalPart(
+                            payload: part.payload, extensions: part.extensions, report: report(part.counts)))
+                })
         },
         execute: { document, operationName, variables in
             outcome(await gateway.execute(prepared: document, operationName: operationName, variables: variables))

@@ -72,14 +72,18 @@ import Testing
             let handler = GraphQLHTTPHandler(
                 schema: schema, configuration: configuration,
                 executeIncrementally: { document, operationName, variables, deliver in
+                    var report = RequestReport()
+                    report.recordUpstream(service: "itunes", outcome: "ok", count: 1)
                     await GraphQL.executeIncrementally(
                         schema: schema, document: document.document, source: document.source,
                         variableValues: variables, operationName: operationName, resolvers: resolvers
-                    ) { payload in
-                        var report = RequestReport()
-                        report.recordUpstream(service: "itunes", outcome: "ok", count: 1)
-                        return await deliver(GraphQLHTTPIncrementalPart(payload: payload, report: report))
+                    ) { [report] payload in
+                        await deliver(GraphQLHTTPIncrementalPart(payload: payload, report: report))
                     }
+                    // Stopped early (client gone, deadline): stands for the searches that were on
+                    // the wire when it stopped, sent after the last part the client got.
+                    if Task.isCancelled { report.recordUpstream(service: "youtube", outcome: "ok", count: 2) }
+                    return report
                 },
                 execute: { document, operationName, variables in
                     .executed(
@@ -200,9 +204,11 @@ import Testing
         #expect(parts.count == 2)
         #expect(parts.last?.hasPrefix(#"{"hasNext":false,"completed":[{"id":"0","errors":[{"message":"#) == true)
         #expect(parts.last?.contains("REQUEST_TIMEOUT") == true)
-        // The execution was stopped, and the log says 504.
+        // The execution was stopped, and the log says 504, with what was sent until it stopped
+        // (the searches after the last part included).
         let lines = await server.logLines(1)
         #expect(lines.first?.contains(#""status":504"#) == true)
+        #expect(lines.first?.contains(#""upstreamRequests":3"#) == true)
         await waitFor { server.seen.cancelledPauses.load(ordering: .sequentiallyConsistent) == 1 }
         #expect(server.seen.cancelledPauses.load(ordering: .sequentiallyConsistent) == 1)
         await server.server.shutdown()
@@ -220,6 +226,12 @@ import Testing
         #expect(server.seen.cancelledPauses.load(ordering: .sequentiallyConsistent) == 1)
         let lines = await server.logLines(1)
         #expect(lines.first?.contains(#""status":499"#) == true)
+        // What the stopped execution sent after the only part the client read is on the line and
+        // in the metrics (before, the line said 1: the first part's report).
+        #expect(lines.first?.contains(#""upstreamRequests":3"#) == true)
+        #expect(
+            server.server.handler.metrics.render().contains(
+                #"musicgraph_upstream_requests_total{service="youtube",outcome="ok"} 2"#))
         #expect(server.server.handler.metrics.requestsInFlight == 0)
         await server.server.shutdown()
     }

@@ -81,6 +81,7 @@ extension Gateway {
                     return results
                 }
             }
+            if scope.cancellation.isCancelled { await counters.settled() }
             let counts = counters.snapshot
             let reusable = freshness.reusableUntil
             for run in runs {

@@ -44,17 +44,21 @@ extension Gateway {
     ///   then `.subsequent` until `hasNext == false`); return false when the client left: the
     ///   deferred work and its upstream requests still running are cancelled. Cancelling the
     ///   calling task cancels them too.
+    /// - Returns: what the whole request cost, read when its execution has stopped: after a
+    ///   client left, that includes the requests on the wire when it did, which no payload
+    ///   carries (a stopped stream's log line and metrics count them).
+    @discardableResult
     public func executeIncrementally(
         prepared: PreparedDocument, operationName: String?, variables: JSONObject,
         deliver: (GatewayIncrementalPayload) async -> Bool
-    ) async {
+    ) async -> UpstreamCounters.Counts {
         await ledger.loadStoredCounts()
         let estimate = estimatedCost(prepared: prepared, operationName: operationName, variables: variables)
         if let refusal = costRefusal(estimate) {
             _ = await deliver(
                 GatewayIncrementalPayload(
                     payload: .complete(refusal.result), counts: refusal.counts, extensions: refusal.extensions))
-            return
+            return refusal.counts
         }
         let scope = requestScope(budgetLimit: configuration.maxQueryCost)
         let (counters, scheduler, cancellation, request) = (
@@ -82,5 +86,7 @@ extension Gateway {
                 return wanted
             }
         }
+        if cancellation.isCancelled { await counters.settled() }
+        return counters.snapshot
     }
 }

@@ -109,7 +109,9 @@ struct RequestTransport: UpstreamTransport {
         // Unstructured: cancelling a waiter (this request included) must not cancel the send the
         // others wait for. A send nobody waits for any more finishes its try and is not retried.
         let sharedClaim = holdsSharedClaim
+        counters.sendStarted()
         Task {
+            defer { counters.sendEnded() }
             await send(
                 key: key, sharedKey: sharedKey, url: url, headers: headers, cost: cost, flight: flight,
                 sharedClaim: sharedClaim)

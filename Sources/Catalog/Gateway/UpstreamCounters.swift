@@ -22,6 +22,8 @@ public final class UpstreamCounters: Sendable {
     }
 
     private let counts = Mutex(Counts())
+    /// Sends of this request not yet counted, and who waits for there to be none.
+    private let unsettled = Mutex((sends: 0, waiters: [CheckedContinuation<Void, Never>]()))
 
     public init() {}
 
@@ -35,6 +37,36 @@ public final class UpstreamCounters: Sendable {
             counts.requests[service.rawValue, default: [:]][outcome, default: 0] += 1
             if tries > 1 { counts.requests[service.rawValue, default: [:]]["retried", default: 0] += tries - 1 }
             counts.cost += cost * tries
+        }
+    }
+
+    /// A send of this request went out in a task of its own; `sendEnded()` follows once it
+    /// is counted, whatever became of it.
+    func sendStarted() {
+        unsettled.withLock { $0.sends += 1 }
+    }
+
+    func sendEnded() {
+        let waiters = unsettled.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.sends -= 1
+            guard state.sends == 0 else { return [] }
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Returns once every send this request started is counted. A cancelled request stops
+    /// waiting for its sends, which go on for whoever shares them; its log line and metrics
+    /// are written after this, so that they count what was on the wire when it stopped.
+    func settled() async {
+        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+            let now = unsettled.withLock { state -> Bool in
+                guard state.sends > 0 else { return true }
+                state.waiters.append(waiter)
+                return false
+            }
+            if now { waiter.resume() }
         }
     }
 

@@ -94,19 +94,18 @@ extension LoopbackTests.GatewayProcesses {
 
         let metrics = String(decoding: try await Self.client.get(base + "/metrics").body, as: UTF8.self)
         #expect(metrics.contains(#"musicgraph_http_requests_total{path="/graphql",status="499"} 1"#))
-        let upstreamTotal = metrics.split(separator: "\n")
-            .filter { $0.hasPrefix("musicgraph_upstream_requests_total{") }
-            .compactMap { Int($0.split(separator: " ").last ?? "") }.reduce(0, +)
+        let upstreamTotal = Self.upstreamRequestsTotal(metrics)
         gateway.stop()
         try logFile.close()
-        let lines = try String(contentsOfFile: logPath, encoding: .utf8).split(separator: "\n").compactMap { line in
-            try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-        }
+        let lines = try Self.logLines(at: logPath)
         let gone = lines.filter { $0["status"] as? Int == 499 }
         #expect(gone.count == 1)
         // Every upstream request is on some log line: the gone query's own are on its 499 line.
         let goneRequests = gone.first?["upstreamRequests"] as? Int ?? 0
         #expect(goneRequests > 0, "the 499 line counts no upstream request")
+        // All of them: the artist, its albums, their songs and every search it sent, those on the
+        // wire when the client left too (the line counted only the searches answered before).
+        #expect(goneRequests == 3 + ironMaidenSearches)
         #expect(lines.compactMap { $0["upstreamRequests"] as? Int }.reduce(0, +) == upstreamTotal)
     }
 }
