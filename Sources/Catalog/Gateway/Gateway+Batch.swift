@@ -81,7 +81,7 @@ extension Gateway {
                     return results
                 }
             }
-            if scope.cancellation.isCancelled { await counters.settled() }
+            await scope.settle()
             let counts = counters.snapshot
             let reusable = freshness.reusableUntil
             for run in runs {

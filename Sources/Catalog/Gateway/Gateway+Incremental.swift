@@ -86,7 +86,7 @@ extension Gateway {
                 return wanted
             }
         }
-        if cancellation.isCancelled { await counters.settled() }
+        await scope.settle()
         return counters.snapshot
     }
 }

@@ -180,8 +180,7 @@ public final class Gateway: Sendable {
         case .pending(let pending):
             return .pending {
                 let result = await scope.cancellation.whileRunning { await pending.finish() }
-                // Stopped early: what it had on the wire then still counts (see `settled`).
-                if scope.cancellation.isCancelled { await scope.counters.settled() }
+                await scope.settle()
                 return self.response(result, estimate: estimate, scope: scope, resultKey: resultKey)
             }
         }

@@ -9,6 +9,13 @@ struct RequestScope {
     let scheduler: BatchScheduler
     let cancellation: RequestCancellation
     let request: GatewayRequest
+
+    /// Returns once the request's counts are whole: an execution that was cancelled stops
+    /// waiting for its sends, which go on and still cost, so it waits for them here
+    /// (`UpstreamCounters.settled`) before its counts are read for its log line and metrics.
+    func settle() async {
+        if cancellation.isCancelled { await counters.settled() }
+    }
 }
 
 extension Gateway {
