@@ -23,10 +23,14 @@ public enum QueryCost {
     }
 
     /// Parents per upstream call of the fields whose resolvers batch their parents' ids into one
-    /// lookup (the iTunes `lookup?id=a,b,c` loaders).
+    /// lookup, on every catalog that field can read: the estimate does not know which catalog a
+    /// parent comes from, so it takes the smallest batch (iTunes `lookup?id=` takes 200 ids,
+    /// Apple Music `artists?ids=` 25 and `albums?ids=` 100). `Artist.albums` is not here: Apple
+    /// Music (`artists/{id}/albums`) and Rakuten (a search by name) ask once per artist.
     static let parentsPerCall: [String: Int] = [
-        "Artist.albums": ITunesProvider.maxLookupIds, "Album.artist": ITunesProvider.maxLookupIds,
-        "Album.tracks": ITunesProvider.maxLookupIds, "Track.album": ITunesProvider.maxLookupIds,
+        "Album.artist": min(ITunesProvider.maxLookupIds, AppleMusicProvider.maxArtistIds),
+        "Album.tracks": min(ITunesProvider.maxLookupIds, AppleMusicProvider.maxAlbumIds),
+        "Track.album": min(ITunesProvider.maxLookupIds, AppleMusicProvider.maxAlbumIds),
     ]
 
     /// What each introspection selection adds (spec §4.2: `__schema` and `__type` on the query

@@ -64,6 +64,23 @@ extension LoopbackTests {
             }
         }
 
+        /// The estimate counts an artist's albums once per artist where the catalog asks per
+        /// artist (Apple Music `artists/{id}/albums`, Rakuten's search by name): before, it
+        /// counted them as one iTunes batch, 2 units for a query that sent 26 requests.
+        @Test(arguments: ["APPLE_MUSIC", "RAKUTEN"])
+        func anArtistsAlbumsAreEstimatedOncePerArtistWhereTheCatalogAsksPerArtist(source: String) async throws {
+            try await GatewayHarness.run { h in
+                let response = try await h.query(
+                    #"{ artists(name: "a", first: 50, source: \#(source)) { name albums { id } } }"#)
+                #expect(response.result.errors == [])
+                let artists = try #require(response.result.data?["artists"]?.arrayCount)
+                #expect(artists >= 20)
+                #expect(response.counts.totalRequests == 1 + artists)
+                #expect(response.estimatedCost == 1 + 50)
+                #expect(response.estimatedCost >= response.counts.cost)
+            }
+        }
+
         @Test func aNameAloneIsOneRequest() async throws {
             try await GatewayHarness.run { h in
                 let response = try await h.query(#"{ artist(name: "AC/DC") { name } }"#)

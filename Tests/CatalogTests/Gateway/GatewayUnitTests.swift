@@ -211,6 +211,17 @@ import Testing
         #expect(try Self.estimate(#"{ __typename }"#) == 0)
     }
 
+    /// A batched field counts one call per batch of the smallest catalog's size: the estimate
+    /// does not know which catalog a parent comes from.
+    @Test func batchedFieldsCountCallsAtTheSmallestCatalogsBatchSize() throws {
+        // 1 search + ⌈50 / 25⌉ artist lookups (Apple Music takes 25 artist ids, iTunes 200).
+        #expect(try Self.estimate(#"{ albums(term: "x", first: 50) { artist { name } } }"#) == 3)
+        // 1 search + 1 albums call + ⌈150 / 100⌉ album lookups (Apple Music `albums?ids=` takes 100).
+        #expect(try Self.estimate(#"{ artist(name: "x") { albums(first: 150) { tracks { title } } } }"#) == 4)
+        // 1 search + one albums call per artist (Apple Music and Rakuten ask per artist).
+        #expect(try Self.estimate(#"{ artists(name: "x", first: 30) { albums { title } } }"#) == 31)
+    }
+
     @Test func variableDefaultsCountWhenNoValueIsGiven() throws {
         let query =
             #"query($n: Int = 1) { artist(name: "x") { albums(first: $n) { tracks { videos(first: 1) { url } } } } }"#
