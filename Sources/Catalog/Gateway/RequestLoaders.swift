@@ -1,5 +1,5 @@
 import DataLoader
-import Synchronization
+import GraphQL
 
 /// The DataLoaders of one GraphQL request: one per upstream read, each batched to its API's
 /// limit on ids per request (iTunes lookup 200, Apple Music albums 100 / artists 25 / songs 300,
@@ -285,29 +285,29 @@ final class RequestLoaders: Sendable {
             })
     }
 
-    private let _providers = AtomicLazyReference<ProvidersBox>()
-    private let _itunesArtistSearch = AtomicLazyReference<FieldLoader<SearchKey, [Artist]>>()
-    private let _itunesAlbumSearch = AtomicLazyReference<FieldLoader<SearchKey, [Album]>>()
-    private let _itunesMusicVideoSearch = AtomicLazyReference<FieldLoader<SearchKey, [Video]>>()
-    private let _itunesArtists = AtomicLazyReference<FieldLoader<String, Artist?>>()
-    private let _itunesAlbums = AtomicLazyReference<FieldLoader<String, Album?>>()
-    private let _itunesTracks = AtomicLazyReference<FieldLoader<String, Track?>>()
-    private let _itunesMusicVideos = AtomicLazyReference<FieldLoader<String, Video?>>()
-    private let _itunesAlbumsByArtist = AtomicLazyReference<FieldLoader<String, [Album]>>()
-    private let _itunesTracksByAlbum = AtomicLazyReference<FieldLoader<String, [Track]>>()
-    private let _appleMusicArtistSearch = AtomicLazyReference<FieldLoader<SearchKey, [Artist]>>()
-    private let _appleMusicAlbumSearch = AtomicLazyReference<FieldLoader<SearchKey, [Album]>>()
-    private let _appleMusicAlbums = AtomicLazyReference<FieldLoader<String, AlbumWithTracks?>>()
-    private let _appleMusicArtists = AtomicLazyReference<FieldLoader<String, Artist?>>()
-    private let _appleMusicSongs = AtomicLazyReference<FieldLoader<String, Track?>>()
-    private let _appleMusicArtistAlbums = AtomicLazyReference<FieldLoader<String, [Album]>>()
-    private let _rakutenSearch = AtomicLazyReference<FieldLoader<SearchKey, [AlbumWithTracks]>>()
-    private let _rakutenReleases = AtomicLazyReference<FieldLoader<String, AlbumWithTracks?>>()
-    private let _youTubeSearch = AtomicLazyReference<FieldLoader<SearchKey, [Video]>>()
-    private let _youTubeVideos = AtomicLazyReference<FieldLoader<String, Video?>>()
-    private let _tmdbSearch = AtomicLazyReference<FieldLoader<SearchKey, [Movie]>>()
-    private let _tmdbMovies = AtomicLazyReference<FieldLoader<String, Movie?>>()
-    private let _tmdbMovieVideos = AtomicLazyReference<FieldLoader<String, [Video]>>()
+    private let _providers = LazyReference<ProvidersBox>()
+    private let _itunesArtistSearch = LazyReference<FieldLoader<SearchKey, [Artist]>>()
+    private let _itunesAlbumSearch = LazyReference<FieldLoader<SearchKey, [Album]>>()
+    private let _itunesMusicVideoSearch = LazyReference<FieldLoader<SearchKey, [Video]>>()
+    private let _itunesArtists = LazyReference<FieldLoader<String, Artist?>>()
+    private let _itunesAlbums = LazyReference<FieldLoader<String, Album?>>()
+    private let _itunesTracks = LazyReference<FieldLoader<String, Track?>>()
+    private let _itunesMusicVideos = LazyReference<FieldLoader<String, Video?>>()
+    private let _itunesAlbumsByArtist = LazyReference<FieldLoader<String, [Album]>>()
+    private let _itunesTracksByAlbum = LazyReference<FieldLoader<String, [Track]>>()
+    private let _appleMusicArtistSearch = LazyReference<FieldLoader<SearchKey, [Artist]>>()
+    private let _appleMusicAlbumSearch = LazyReference<FieldLoader<SearchKey, [Album]>>()
+    private let _appleMusicAlbums = LazyReference<FieldLoader<String, AlbumWithTracks?>>()
+    private let _appleMusicArtists = LazyReference<FieldLoader<String, Artist?>>()
+    private let _appleMusicSongs = LazyReference<FieldLoader<String, Track?>>()
+    private let _appleMusicArtistAlbums = LazyReference<FieldLoader<String, [Album]>>()
+    private let _rakutenSearch = LazyReference<FieldLoader<SearchKey, [AlbumWithTracks]>>()
+    private let _rakutenReleases = LazyReference<FieldLoader<String, AlbumWithTracks?>>()
+    private let _youTubeSearch = LazyReference<FieldLoader<SearchKey, [Video]>>()
+    private let _youTubeVideos = LazyReference<FieldLoader<String, Video?>>()
+    private let _tmdbSearch = LazyReference<FieldLoader<SearchKey, [Movie]>>()
+    private let _tmdbMovies = LazyReference<FieldLoader<String, Movie?>>()
+    private let _tmdbMovieVideos = LazyReference<FieldLoader<String, [Video]>>()
 }
 
 /// A keyed loader whose options are constants of this file: an invalid one is a programming
@@ -359,7 +359,7 @@ private func fieldLoader<Key: Hashable & Sendable, Value: Sendable>(
     }
 }
 
-/// `Providers` made once per request, for `AtomicLazyReference` (which holds objects).
+/// `Providers` made once per request, for `LazyReference` (which holds objects).
 private final class ProvidersBox: Sendable {
     let providers: Providers
     init(_ providers: Providers) { self.providers = providers }

@@ -101,7 +101,7 @@ final class FieldPlan: Sendable {
     /// concurrent request sharing the prepared plan) asks for it, and on Linux a contended
     /// `Mutex` is a priority-inheriting futex, a system call each time (a tenth of the CPU of
     /// an executed `albums { artist { … } }` request under load went there).
-    private let firstSubPlan = AtomicLazyReference<SubPlan>()
+    private let firstSubPlan = LazyReference<SubPlan>()
 
     /// One kept sub-selection plan.
     private final class SubPlan: Sendable {
