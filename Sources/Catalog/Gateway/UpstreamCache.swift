@@ -220,22 +220,41 @@ public final class UpstreamCache: Sendable {
         var key = url
         // Read as bytes (`?`, `&` and `=` are ASCII): a URL is built for every read, and walking
         // it by Characters (grapheme breaking) and rebuilding it was a few % of a cached request.
+        // The usual URL holds no secret name and is returned as it is, after one scan of its
+        // contiguous bytes: no array of pairs, no String or hash per name.
         let bytes = url.utf8
-        if let q = bytes.firstIndex(of: UInt8(ascii: "?")) {
-            let pairs = bytes[bytes.index(after: q)...].split(separator: UInt8(ascii: "&"))
+        if let q = bytes.firstIndex(of: UInt8(ascii: "?")),
+            url.utf8.withContiguousStorageIfAvailable({ Self.hasSecretName($0, secretParameters) }) ?? true
+        {
             func isSecret(_ pair: Substring.UTF8View.SubSequence) -> Bool {
                 let name = pair.prefix { $0 != UInt8(ascii: "=") }
                 return secretParameters.contains(String(decoding: name, as: UTF8.self))
             }
-            if pairs.contains(where: isSecret) {
-                let kept = pairs.filter { !isSecret($0) }.map { String(decoding: $0, as: UTF8.self) }
-                key = String(decoding: bytes[..<q], as: UTF8.self) + "?" + kept.joined(separator: "&")
-            }
+            let pairs = bytes[bytes.index(after: q)...].split(separator: UInt8(ascii: "&"))
+            let kept = pairs.filter { !isSecret($0) }.map { String(decoding: $0, as: UTF8.self) }
+            key = String(decoding: bytes[..<q], as: UTF8.self) + "?" + kept.joined(separator: "&")
         }
         guard !headers.isEmpty else { return key }
         let shown = headers.filter { $0.name.lowercased() != "authorization" }
             .map { "\($0.name.lowercased()):\($0.value)" }.sorted()
         return shown.isEmpty ? key : key + "\n" + shown.joined(separator: "\n")
+    }
+
+    /// Whether a query parameter of `url` (its bytes) is named one of `names`.
+    private static func hasSecretName(_ url: UnsafeBufferPointer<UInt8>, _ names: Set<String>) -> Bool {
+        guard var start = url.firstIndex(of: UInt8(ascii: "?")).map({ $0 + 1 }) else { return false }
+        while start < url.endIndex {
+            var end = start
+            while end < url.endIndex, url[end] != UInt8(ascii: "&") { end += 1 }
+            var nameEnd = start
+            while nameEnd < end, url[nameEnd] != UInt8(ascii: "=") { nameEnd += 1 }
+            let name = UnsafeBufferPointer(rebasing: url[start..<nameEnd])
+            for secret in names where secret.utf8.count == name.count && secret.utf8.elementsEqual(name) {
+                return true
+            }
+            start = end + 1
+        }
+        return false
     }
 
     /// The key of a GraphQL result: the operation name, the variables (as JSON) and the

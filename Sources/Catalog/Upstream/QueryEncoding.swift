@@ -8,6 +8,9 @@
 public enum QueryEncoding {
     /// `value` percent-encoded for use as a query name or value (RFC 3986 §2.1, §2.3).
     public static func percentEncode(_ value: String) -> String {
+        // Parameter names and ids are all unreserved: they are returned as they are, without
+        // a copy (every executed lookup and search builds its URL, cache hit or not).
+        if value.utf8.allSatisfy(isUnreserved) { return value }
         var out: [UInt8] = []
         out.reserveCapacity(value.utf8.count)
         for byte in value.utf8 {

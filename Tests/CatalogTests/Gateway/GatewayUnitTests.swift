@@ -177,6 +177,15 @@ import Testing
             headers: [("Authorization", "Bearer SECRET"), ("Accept", "application/json")],
             secretParameters: HTTPClientTransport.secretQueryParameters)
         #expect(key == "http://h/youtube/v3/search?q=a+b&maxResults=1\naccept:application/json")
+        let secrets = HTTPClientTransport.secretQueryParameters
+        for (url, expected) in [
+            ("http://h/s?key=S&q=1", "http://h/s?q=1"), ("http://h/s?q=1&key=S", "http://h/s?q=1"),
+            ("http://h/s?q=1&&key", "http://h/s?q=1"), ("http://h/s?keys=1&akey=2&key", "http://h/s?keys=1&akey=2"),
+            ("http://h/s?keys=1&q=%26key%3DS", "http://h/s?keys=1&q=%26key%3DS"), ("http://h/s?", "http://h/s?"),
+            ("http://h/s", "http://h/s"),
+        ] {
+            #expect(UpstreamCache.cacheKey(url: url, headers: [], secretParameters: secrets) == expected, "\(url)")
+        }
         #expect(UpstreamCache.maxAge(["cache-control": "public, max-age=120"]) == 120)
         #expect(UpstreamCache.maxAge(["cache-control": "no-store"]) == 0)
         #expect(UpstreamCache.maxAge(["cache-control": "max-age=60, no-cache"]) == 0)
