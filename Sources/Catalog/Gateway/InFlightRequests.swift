@@ -68,13 +68,26 @@ final class InFlightRequest: Sendable {
     var hasWaiters: Bool { state.withLock { !$0.waiters.isEmpty } }
 
     /// Waits for the outcome.
-    /// - Throws: `CancellationError` when the calling task is cancelled first; only this waiter
-    ///   leaves, the send and the other waiters are untouched.
-    func wait() async throws(CancellationError) -> Outcome {
+    /// - Parameter cancellation: the waiting GraphQL request's: when it is cancelled (its loaders'
+    ///   batches run in tasks that its task's cancellation does not reach) this waiter leaves as
+    ///   if its task had been cancelled, so a send nobody waits for any more is not retried.
+    /// - Throws: `CancellationError` when the calling task or `cancellation` is cancelled first;
+    ///   only this waiter leaves, the send and the other waiters are untouched.
+    func wait(leavingOn cancellation: RequestCancellation? = nil) async throws(CancellationError) -> Outcome {
         let id = state.withLock { state in
             state.nextWaiter += 1
             return state.nextWaiter
         }
+        let leave: @Sendable () -> Void = { [self] in
+            let waiter = self.state.withLock { state -> CheckedContinuation<Outcome?, Never>? in
+                if let waiter = state.waiters.removeValue(forKey: id) { return waiter }
+                if state.outcome == nil { state.cancelled.insert(id) }
+                return nil
+            }
+            waiter?.resume(returning: nil)
+        }
+        let token = cancellation?.onCancel(leave)
+        defer { if let token { cancellation?.removeHandler(token) } }
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Outcome?, Never>) in
                 let now: Outcome?? = state.withLock { state in
@@ -86,12 +99,7 @@ final class InFlightRequest: Sendable {
                 if let now { continuation.resume(returning: now) }
             }
         } onCancel: {
-            let waiter = state.withLock { state -> CheckedContinuation<Outcome?, Never>? in
-                if let waiter = state.waiters.removeValue(forKey: id) { return waiter }
-                if state.outcome == nil { state.cancelled.insert(id) }
-                return nil
-            }
-            waiter?.resume(returning: nil)
+            leave()
         }
         guard let outcome else { throw CancellationError() }
         return outcome

@@ -39,7 +39,7 @@ struct RequestTransport: UpstreamTransport {
             if cancellation.isCancelled { throw CancellationError() }
             if let hit = lookUp(key) { return hit }
             if let flight = exchange.inFlight.joinOrClaim(key) {
-                let outcome = try await flight.wait()
+                let outcome = try await flight.wait(leavingOn: cancellation)
                 if case .abandoned = outcome { continue }  // its claimant could not pay; try on our account
                 counters.recordDeduplicated()
                 return try deliver(outcome)
@@ -107,7 +107,8 @@ struct RequestTransport: UpstreamTransport {
         }
         let flight = inFlight.claimed(key)
         // Unstructured: cancelling a waiter (this request included) must not cancel the send the
-        // others wait for. A send nobody waits for any more finishes its try and is not retried.
+        // others wait for. A send nobody waits for any more (every waiter's request cancelled)
+        // finishes its try and is not retried.
         let sharedClaim = holdsSharedClaim
         counters.sendStarted()
         Task {
@@ -116,7 +117,7 @@ struct RequestTransport: UpstreamTransport {
                 key: key, sharedKey: sharedKey, url: url, headers: headers, cost: cost, flight: flight,
                 sharedClaim: sharedClaim)
         }
-        return try deliver(await flight.wait())
+        return try deliver(await flight.wait(leavingOn: cancellation))
     }
 
     /// The response under `sharedKey` in the shared store, now also under `key` in this process's

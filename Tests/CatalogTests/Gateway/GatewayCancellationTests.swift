@@ -31,6 +31,31 @@ extension LoopbackTests {
             }
         }
 
+        /// The only waiter of a send is its own query's loader batch, a task the query's
+        /// cancellation does not reach: before, it stayed registered after the query was
+        /// cancelled (client gone, deadline), so the send's retry was admitted and paid, 200
+        /// units spent for a query nobody waited for.
+        @Test func aSendWhoseOnlyQueryWasCancelledIsNotRetried() async throws {
+            try await GatewayHarness.configured({
+                $0.upstreamTimeoutMs = 300
+                $0.upstreamMaxTries = 2
+                $0.dailyQuota = [.youTube: 1_000]
+            }).run { h in
+                // Every try times out (300 ms of 2,000): without the cancellation, it is retried.
+                try await h.loopback.setFaults(#"{"/youtube/v3/search": {"latencyMs": 2000}}"#)
+                let query = Task { try await h.query(#"{ videos(query: "Iron Maiden", first: 1) { title } }"#) }
+                try await GatewayDeduplication.waitUntil { h.gateway.inFlightCount == 1 }
+                try await Task.sleep(for: .milliseconds(100))
+                query.cancel()
+                _ = try? await query.value
+                // The try on the wire times out at 300 ms; a retry would follow its back-off.
+                try await Task.sleep(for: .milliseconds(1_500))
+                #expect(try await Self.youTubeSearches(h.loopback) == 1)
+                #expect(h.gateway.ledger.usage() == [QuotaUsage(service: .youTube, used: 100, limit: 1_000)])
+                #expect(h.gateway.inFlightCount == 0)
+            }
+        }
+
         @Test func anotherQueryWaitingOnTheSameSendsGetsItsWholeAnswer() async throws {
             try await Loopback.run { loopback in
                 let lone = try await GatewayHarness(
