@@ -32,6 +32,9 @@ public final class GraphQLHTTPServer: Sendable {
         http.handlerAnswersOversizedBodies = true
         // The 503s a shutdown gives without calling the handler are logged and counted too.
         http.serverAnswered = { request, response in handler.recordServerAnswer(request, response: response) }
+        // Its body is a GraphQL error (`SERVICE_UNAVAILABLE`) in `application/json`, which every
+        // GraphQL-over-HTTP client reads: the request's Accept header is not at hand there.
+        http.shutdownResponse = GraphQLResponseWriter.failure(.shutDown, media: .json)
         self.handler = handler
         let server = try HTTPServer(configuration: http, responder: { request in handler.respond(to: request) })
         self.server = server

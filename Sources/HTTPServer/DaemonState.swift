@@ -138,8 +138,8 @@ final class DaemonState: Sendable {
     /// 503 without calling the responder; `Configuration.serverAnswered` hears of it, since no
     /// handler will log it.
     private func refuseAfterShutdown(_ context: RequestContext, request: HTTPRequest) -> HTTPResponse? {
-        answer(context, with: .shuttingDown, reason: .shutdown)
-        configuration.serverAnswered?(request, .shuttingDown)
+        answer(context, with: configuration.shutdownResponse, reason: .shutdown)
+        configuration.serverAnswered?(request, configuration.shutdownResponse)
         return settle(context, handlerTask: nil)
     }
 

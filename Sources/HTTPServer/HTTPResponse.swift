@@ -51,7 +51,8 @@ extension HTTPResponse {
     static let clientClosedRequest = HTTPResponse(
         status: 499, contentType: "text/plain; charset=utf-8", body: "client closed request\n")
 
-    /// 503: the server stopped before the handler answered.
-    static let shuttingDown = HTTPResponse(
+    /// 503: the server stopped before the handler answered (`Configuration.shutdownResponse`'s
+    /// default).
+    public static let shuttingDown = HTTPResponse(
         status: 503, contentType: "text/plain; charset=utf-8", body: "server shutting down\n")
 }

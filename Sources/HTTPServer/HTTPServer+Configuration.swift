@@ -63,6 +63,10 @@ extension HTTPServer {
         /// given in a handler's place (deadline, shutdown, a client gone) reach the handler
         /// instead, through `HTTPRequest.abandonment` and its task's cancellation.
         public var serverAnswered: (@Sendable (HTTPRequest, HTTPResponse) -> Void)?
+        /// The 503 a shutdown gives the requests it answers itself (in flight past the grace, or
+        /// arriving after it): plain text by default; a GraphQL server sets a GraphQL error, so
+        /// that every answer its clients get carries `extensions.code`.
+        public var shutdownResponse: HTTPResponse = .shuttingDown
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, maxBodyBytes: Int = 1 << 20, requestTimeoutMs: Int = 30_000,

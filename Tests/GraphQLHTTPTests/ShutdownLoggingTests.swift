@@ -23,11 +23,17 @@ import Testing
         late.send("GET /healthz HTTP/1.1\r\nHost: t\r\n")
         let stopping = Task { await test.server.shutdown() }
         // The executing request is answered 503 once the grace (100 ms) runs out; then the late head.
-        #expect(try await inFlight.value.status == 503)
+        let answered = try await inFlight.value
+        #expect(answered.status == 503)
+        // A GraphQL error with its code, as every other answer (before: "server shutting down").
+        let body = String(decoding: answered.body, as: UTF8.self)
+        #expect(body.contains(#""extensions":{"code":"SERVICE_UNAVAILABLE"}"#), "\(body)")
+        #expect(answered.headers["Content-Type"] == "application/json; charset=utf-8")
         late.send("\r\n")
         let lateAnswer = await late.readSome()
         await stopping.value
         #expect(lateAnswer.hasPrefix("HTTP/1.1 503"))
+        #expect(lateAnswer.contains(#""code":"SERVICE_UNAVAILABLE""#), "\(lateAnswer)")
         let lines = test.log.all
         #expect(lines.count == 2, "\(lines)")
         #expect(lines.contains { $0.contains(#""path":"/graphql""#) && $0.contains(#""status":503"#) })
