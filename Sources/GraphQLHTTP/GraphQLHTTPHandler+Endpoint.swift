@@ -178,38 +178,40 @@ extension GraphQLHTTPHandler {
         GraphQLResponseWriter.response(answer, media: media, cacheScope: configuration.cacheScope)
     }
 
-    /// Runs an admitted operation under the request deadline: 504 when it passes, 503 when the
-    /// server cancels the request (shutdown past its grace). When the client hangs up
-    /// (`abandonment` says so) the execution is cancelled and waited for, so that the 499's
-    /// log line counts the upstream requests it sent.
+    /// Runs an admitted operation under the request deadline: 504 when it passes, with the report
+    /// the cancelled execution returns after the answer (`AnswerReport.late`), so the 504's log
+    /// line counts the upstream requests it sent; 503 when the server cancels the request
+    /// (shutdown past its grace), logged at once with what is known, before the log is flushed.
+    /// When the client hangs up (`abandonment` says so) the execution is cancelled and waited
+    /// for, so that the 499's log line counts them too.
     /// `rest`: the operation's remaining work when it was started already (`ExecuteStart`);
     /// by default it runs through `Execute`.
     func executeUnderDeadline(
         _ operation: ReadyOperation, media: GraphQLResponseMediaType, abandonment: RequestAbandonment,
         _ rest: (@Sendable () async -> GraphQLHTTPOutcome)? = nil
-    ) async -> (HTTPResponse, RequestReport) {
+    ) async -> (HTTPResponse, AnswerReport) {
         let request = operation.request
         let execute = self.execute
-        let metrics = self.metrics
+        let late = LateReport()
         let work = rest ?? { await execute(request.document, request.operationName, request.variables) }
+        let metrics = self.metrics
         let outcome = await withDeadline(
             timeoutMs: configuration.requestTimeoutMs, scheduler: deadlines,
-            abandoned: { outcome in metrics.recordLateUpstream(outcome.report) },
+            abandoned: { outcome in late.deliver(outcome.report) },
             waitsWhenCancelled: { abandonment.reason == .clientClosed }, work)
         // Cancelled by the server: it stopped past its shutdown grace and answered the client
         // 503 itself (the task is cancelled for nothing else); the log and metrics say the same,
         // whether the execution gave up at once or returned a result nobody will read.
         if Task.isCancelled {
-            return (GraphQLResponseWriter.failure(.shutDown, media: media), outcome?.report ?? RequestReport())
+            let report =
+                outcome?.report ?? late.decline(sendingLateTo: { metrics.recordLateUpstream($0) }) ?? RequestReport()
+            return (GraphQLResponseWriter.failure(.shutDown, media: media), .now(report))
         }
         guard let outcome else {
-            return (
-                GraphQLResponseWriter.failure(.requestTimeout(ms: configuration.requestTimeoutMs), media: media),
-                RequestReport()
-            )
+            return (GraphQLResponseWriter.failure(.requestTimeout(ms: configuration.requestTimeoutMs), media: media), .late(late))
         }
         let answer = answer(for: outcome, of: operation, media: media)
-        return (response(answer, media: media), answer.report)
+        return (response(answer, media: media), .now(answer.report))
     }
 
     /// The answer of an operation's outcome.

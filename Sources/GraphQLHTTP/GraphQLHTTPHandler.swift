@@ -148,15 +148,15 @@ public final class GraphQLHTTPHandler: Sendable {
                     let (response, report) = await executeUnderDeadline(
                         operation, media: media, abandonment: request.abandonment, rest)
                     return finish(
-                        request, response: given(request, response, media: media), report: report, start: start)
+                        request, response: given(request, response, media: media), answerReport: report, start: start)
                 }
             }
         case .lookUp(let pending, let media):
             return .later { [self] in
-                let (response, report): (HTTPResponse, RequestReport)
+                let (response, report): (HTTPResponse, AnswerReport)
                 switch await admitLookedUp(pending, media: media) {
                 case .answered(let answer):
-                    (response, report) = (self.response(answer, media: media), answer.report)
+                    (response, report) = (self.response(answer, media: media), .now(answer.report))
                 case .ready(let operation):
                     if let format = incrementalFormat(for: request, operation: operation) {
                         return await executeIncrementallyUnderDeadline(
@@ -166,9 +166,10 @@ public final class GraphQLHTTPHandler: Sendable {
                         operation, media: media, abandonment: request.abandonment)
                 case .lookUp:
                     let answer = GraphQLResponseWriter.answer(for: pending.notFound, media: media)
-                    (response, report) = (self.response(answer, media: media), answer.report)
+                    (response, report) = (self.response(answer, media: media), .now(answer.report))
                 }
-                return finish(request, response: given(request, response, media: media), report: report, start: start)
+                return finish(
+                    request, response: given(request, response, media: media), answerReport: report, start: start)
             }
         case .batch(let slots, let media):
             return .later { [self] in
@@ -241,6 +242,26 @@ public final class GraphQLHTTPHandler: Sendable {
         return response
     }
 
+    /// `finish`, for an answer whose report may come after it (`AnswerReport.late`): the headers
+    /// now, the metrics and the log line (with the answer's own duration) once the report is in.
+    func finish(_ request: HTTPRequest, response: HTTPResponse, answerReport: AnswerReport, start: RequestStart)
+        -> HTTPResponse
+    {
+        switch answerReport {
+        case .now(let report):
+            return finish(request, response: response, report: report, start: start)
+        case .late(let late):
+            let requestID = requestIDs.next(incoming: request.headers["X-Request-Id"])
+            let response = decorate(response, for: request, requestID: requestID)
+            let status = response.status.code
+            let answered = start.clock.now
+            late.whenDelivered { [self] report in
+                record(request, status: status, report: report, start: start, requestID: requestID, answeredAt: answered)
+            }
+            return response
+        }
+    }
+
     /// The headers every answer gets: CORS and `X-Request-Id`.
     func decorate(_ response: HTTPResponse, for request: HTTPRequest, requestID: String) -> HTTPResponse {
         var response = response
@@ -251,8 +272,12 @@ public final class GraphQLHTTPHandler: Sendable {
 
     /// The metrics and the log line of an answer with `status`, once it is over (for a streamed
     /// answer, when its last part is written or it is abandoned).
-    func record(_ request: HTTPRequest, status: Int, report: RequestReport, start: RequestStart, requestID: String) {
-        let duration = start.instant.duration(to: start.clock.now)
+    /// `answeredAt`: when the answer went out, for one recorded later (by default, now).
+    func record(
+        _ request: HTTPRequest, status: Int, report: RequestReport, start: RequestStart, requestID: String,
+        answeredAt: ContinuousClock.Instant? = nil
+    ) {
+        let duration = start.instant.duration(to: answeredAt ?? start.clock.now)
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         metrics.requestFinished(
             pathLabel: pathLabel(request.path), status: status, durationSeconds: seconds, report: report)

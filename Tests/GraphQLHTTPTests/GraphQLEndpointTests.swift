@@ -492,6 +492,18 @@ import Testing
         }
         #expect(metrics.contains(#"musicgraph_upstream_requests_total{service="youtube",outcome="ok"} 2"#))
         #expect(metrics.contains("musicgraph_cache_hits_total 1"))
+        // Its log line, written once the work returned, counts them too (before: 0 and 0), with
+        // the 504's own duration, not the work's 300 ms.
+        let lines = test.log.all.filter { $0.contains(#""path":"/graphql""#) }
+        #expect(lines.count == 1, "\(lines)")
+        let line = try #require(lines.first)
+        #expect(line.contains(#""status":504"#))
+        #expect(line.contains(#""upstreamRequests":2,"cacheHits":1"#), "\(line)")
+        let duration = try #require(
+            line.split(separator: ",").first { $0.hasPrefix(#""durationMs":"#) }.flatMap {
+                Double($0.dropFirst(#""durationMs":"#.count))
+            })
+        #expect(duration >= 100 && duration < 290, "\(line)")
         await test.server.shutdown()
     }
 
