@@ -208,7 +208,10 @@ extension GraphQLHTTPHandler {
             return (GraphQLResponseWriter.failure(.shutDown, media: media), .now(report))
         }
         guard let outcome else {
-            return (GraphQLResponseWriter.failure(.requestTimeout(ms: configuration.requestTimeoutMs), media: media), .late(late))
+            return (
+                GraphQLResponseWriter.failure(.requestTimeout(ms: configuration.requestTimeoutMs), media: media),
+                .late(late)
+            )
         }
         let answer = answer(for: outcome, of: operation, media: media)
         return (response(answer, media: media), .now(answer.report))

@@ -256,7 +256,8 @@ public final class GraphQLHTTPHandler: Sendable {
             let status = response.status.code
             let answered = start.clock.now
             late.whenDelivered { [self] report in
-                record(request, status: status, report: report, start: start, requestID: requestID, answeredAt: answered)
+                record(
+                    request, status: status, report: report, start: start, requestID: requestID, answeredAt: answered)
             }
             return response
         }
