@@ -51,12 +51,29 @@ enum DaemonCallbacks {
             let body = context.takeBody()
             let request = HTTPRequest(
                 method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "GET"),
-                path: url.map { String(cString: $0) } ?? "/",
+                path: path(decoded: url, rawTarget: context.rawTarget),
                 rawQuery: String(context.rawQuery), headers: headers(of: connection), body: oversized ? [] : body,
                 bodyExceededLimit: oversized, abandonment: context.abandonment)
             guard let response = daemon.handle(context, request: request) else { return .YES }  // suspended
             return queue(response, on: connection, daemon: daemon)
         }
+    }
+
+    /// The request's path as libmicrohttpd decoded it, unless the client sent an encoded NUL
+    /// (`%00`) in it: the decoded C string would end there, and `/graphql%00.php` would be
+    /// served as `/graphql`. Such a path is kept as sent (still encoded), which names no route.
+    static func path(decoded url: UnsafePointer<CChar>?, rawTarget: String) -> String {
+        let rawPath = rawTarget.utf8.prefix { $0 != UInt8(ascii: "?") }
+        var matched = 0  // bytes of "%00" matched so far
+        for byte in rawPath {
+            switch (matched, byte) {
+            case (_, UInt8(ascii: "%")): matched = 1
+            case (1, UInt8(ascii: "0")), (2, UInt8(ascii: "0")): matched += 1
+            default: matched = 0
+            }
+            if matched == 3 { return String(decoding: rawPath, as: UTF8.self) }
+        }
+        return url.map { String(cString: $0) } ?? "/"
     }
 
     /// `MHD_OPTION_NOTIFY_COMPLETED`: the request is over (answered, failed or dropped).

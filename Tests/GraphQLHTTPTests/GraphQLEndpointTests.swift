@@ -450,6 +450,11 @@ import Testing
         let response = try await test.get("/graphiql")
         #expect(response.status == 404)
         #expect(response.text == "not found; GraphQL is served at /graphql\n")
+        // An encoded NUL does not cut the path short: before, these were /graphql and /healthz.
+        for path in ["/graphql%00xyz?query=%7B__typename%7D", "/healthz%00.php", "/graphql%2500"] {
+            #expect(try await test.get(path).status == 404, "\(path)")
+        }
+        #expect(try await test.get("/graphql?query=%7Bhello%7D&x=%00").status == 200)
         await test.server.shutdown()
     }
 
