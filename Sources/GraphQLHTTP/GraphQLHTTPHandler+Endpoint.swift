@@ -182,8 +182,8 @@ extension GraphQLHTTPHandler {
     /// the cancelled execution returns after the answer (`AnswerReport.late`), so the 504's log
     /// line counts the upstream requests it sent; 503 when the server cancels the request
     /// (shutdown past its grace), logged at once with what is known, before the log is flushed.
-    /// When the client hangs up (`abandonment` says so) the execution is cancelled and waited
-    /// for, so that the 499's log line counts them too.
+    /// When the client hangs up (`abandonment` says so) the execution is cancelled and its report
+    /// waited for (past the deadline, late), so that the 499's log line counts them too.
     /// `rest`: the operation's remaining work when it was started already (`ExecuteStart`);
     /// by default it runs through `Execute`.
     func executeUnderDeadline(
@@ -203,6 +203,11 @@ extension GraphQLHTTPHandler {
         // 503 itself (the task is cancelled for nothing else); the log and metrics say the same,
         // whether the execution gave up at once or returned a result nobody will read.
         if Task.isCancelled {
+            // A client that hung up reads nothing: its 499 line can wait for what its cancelled
+            // execution sent, however long past the deadline that takes.
+            if outcome == nil, abandonment.reason == .clientClosed {
+                return (GraphQLResponseWriter.failure(.clientClosedRequest, media: media), .late(late))
+            }
             let report =
                 outcome?.report ?? late.decline(sendingLateTo: { metrics.recordLateUpstream($0) }) ?? RequestReport()
             return (GraphQLResponseWriter.failure(.shutDown, media: media), .now(report))

@@ -254,7 +254,8 @@ public final class GraphQLHTTPHandler: Sendable {
             let requestID = requestIDs.next(incoming: request.headers["X-Request-Id"])
             let response = decorate(response, for: request, requestID: requestID)
             let status = response.status.code
-            let answered = start.clock.now
+            // A 499 was never answered: its duration runs until its line, as when it is not late.
+            let answered = status == 499 ? nil : start.clock.now
             late.whenDelivered { [self] report in
                 record(
                     request, status: status, report: report, start: start, requestID: requestID, answeredAt: answered)

@@ -512,6 +512,35 @@ import Testing
         await test.server.shutdown()
     }
 
+    /// A client gone before the deadline, whose work outlives the deadline: its 499 line waits
+    /// for the work's report (before, the deadline ended the wait and the line said 0).
+    @Test func aGoneClientsLineCountsWorkThatOutlivesTheDeadline() async throws {
+        let test = try TestServer(
+            configure: { $0.requestTimeoutMs = 150 },
+            execute: { _, _, _ in
+                await Task.detached { try? await Task.sleep(for: .milliseconds(500)) }.value
+                var report = RequestReport()
+                report.recordUpstream(service: "youtube", outcome: "ok", count: 2)
+                return .executed(ExecutionResult(data: .object(JSONObject())), report: report)
+            })
+        let leaving = HTTPClient(
+            configuration: HTTPClient.Configuration(timeoutMs: 40, retry: RetryPolicy(maxTries: 1)))
+        await #expect(throws: (any Error).self) {
+            try await leaving.post(
+                test.base + "/graphql", headers: ["Content-Type": "application/json"],
+                body: Array(#"{"query":"{ hello }"}"#.utf8))
+        }
+        var lines: [String] = []
+        for _ in 0..<60 where lines.isEmpty {
+            try await Task.sleep(for: .milliseconds(50))
+            lines = test.log.all.filter { $0.contains(#""path":"/graphql""#) }
+        }
+        #expect(lines.count == 1, "\(lines)")
+        #expect(lines.first?.contains(#""status":499"#) == true, "\(lines)")
+        #expect(lines.first?.contains(#""upstreamRequests":2"#) == true, "\(lines)")
+        await test.server.shutdown()
+    }
+
     @Test func workFinishingWithinTheDeadlineIsAnsweredNormally() async throws {
         let test = try TestServer(configure: { $0.requestTimeoutMs = 5_000 })
         let quick = try await test.post(#"{"query":"{ pause(ms: 10) }"}"#)
