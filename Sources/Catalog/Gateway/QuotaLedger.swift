@@ -8,13 +8,24 @@ import Synchronization
 /// spent anyway (YouTube's 403 `quotaExceeded`), the day is marked used up until it resets.
 ///
 /// One per `Gateway`; thread-safe. A store that fails is worked around: the ledger then decides
-/// on its own last known count, so an outage neither fails a query nor lifts the limit.
+/// on its own last known count, so an outage neither fails a query nor lifts the limit, and
+/// keeps the units it grants meanwhile; the first store call that succeeds again adds them to
+/// the shared count before anything else, so that what every process spent in the outage
+/// counts against the rest of the day.
 public final class QuotaLedger: Sendable {
     /// Units per day by provider; providers absent here (or at 0) are not limited.
     public let limits: [UpstreamService: Int]
     private let store: any SharedStore
     private let clock: WallClock
-    private let local = Mutex<[UpstreamService: (day: QuotaDay, used: Int)]>([:])
+    /// The day's count of each provider as last seen, and when it was read from the store.
+    private let local = Mutex<[UpstreamService: (day: QuotaDay, used: Int, readAtMs: Int64)]>([:])
+    /// Units granted (or, negative, given back) while the store failed, per provider and day:
+    /// not in the shared count yet.
+    private let unsynced = Mutex<[UpstreamService: (day: QuotaDay, units: Int)]>([:])
+    /// How old a count seen in the store may be before a request reads it again
+    /// (`knowsStoredCounts`): other processes on the store spend too, and a process that only
+    /// waits on their sends would report its start-up count all day.
+    static let staleAfterMs: Int64 = 1_000
 
     /// What a reservation decided.
     enum Reservation: Sendable, Equatable {
@@ -43,18 +54,45 @@ public final class QuotaLedger: Sendable {
         let day = QuotaDay.of(service, atMs: clock.nowMs())
         let expires = day.endMs + 86_400_000
         do {
+            try await syncUnsynced(service)
             let update = try await store.addToCounter(
                 Self.counterKey(service, day), units: units, limit: limit, expiresAtMs: expires)
             note(service, day: day, used: update.value)
             return update.applied ? .granted(day: day) : .refused(used: update.value, limit: limit, day: day)
         } catch {
-            return local.withLock { local in
-                var used = local[service].flatMap { $0.day == day ? $0.used : nil } ?? 0
+            let granted = local.withLock { local -> Reservation in
+                let seen = local[service].flatMap { $0.day == day ? $0 : nil }
+                var used = seen?.used ?? 0
                 guard used + units <= limit else { return .refused(used: used, limit: limit, day: day) }
                 used += units
-                local[service] = (day, used)
+                local[service] = (day, used, seen?.readAtMs ?? 0)
                 return .granted(day: day)
             }
+            if case .granted = granted { addUnsynced(service, day: day, units: units) }
+            return granted
+        }
+    }
+
+    private func addUnsynced(_ service: UpstreamService, day: QuotaDay, units: Int) {
+        unsynced.withLock { unsynced in
+            // Units of an earlier day that never reached the store no longer limit anything.
+            let kept = unsynced[service].flatMap { $0.day == day ? $0.units : nil } ?? 0
+            unsynced[service] = (day, kept + units)
+        }
+    }
+
+    /// Adds the units granted while the store failed to the shared count of their day (taken
+    /// first, so that concurrent callers add them once; put back when the store fails again).
+    private func syncUnsynced(_ service: UpstreamService) async throws(SharedStoreError) {
+        guard let pending = unsynced.withLock({ $0.removeValue(forKey: service) }), pending.units != 0 else { return }
+        do {
+            let update = try await store.addToCounter(
+                Self.counterKey(service, pending.day), units: pending.units, limit: nil,
+                expiresAtMs: pending.day.endMs + 86_400_000)
+            note(service, day: pending.day, used: update.value)
+        } catch {
+            addUnsynced(service, day: pending.day, units: pending.units)
+            throw error
         }
     }
 
@@ -62,13 +100,17 @@ public final class QuotaLedger: Sendable {
     func refund(_ service: UpstreamService, units: Int, day: QuotaDay) async {
         guard limits[service] != nil else { return }
         do {
+            try await syncUnsynced(service)
             let update = try await store.addToCounter(
                 Self.counterKey(service, day), units: -units, limit: nil, expiresAtMs: day.endMs + 86_400_000)
             note(service, day: day, used: update.value, refunded: units)
         } catch {
             local.withLock { local in
-                if let entry = local[service], entry.day == day { local[service] = (day, max(0, entry.used - units)) }
+                if let entry = local[service], entry.day == day {
+                    local[service] = (day, max(0, entry.used - units), entry.readAtMs)
+                }
             }
+            addUnsynced(service, day: day, units: -units)
         }
     }
 
@@ -99,41 +141,51 @@ public final class QuotaLedger: Sendable {
         }
     }
 
-    /// Reads the shared counts of today again (other processes spend too).
+    /// Reads the shared counts of today again (other processes spend too), after adding what
+    /// this process granted while the store failed.
     public func refresh() async {
         for service in limits.keys {
             let day = QuotaDay.of(service, atMs: clock.nowMs())
-            if let used = try? await store.counter(Self.counterKey(service, day)) {
+            if (try? await syncUnsynced(service)) != nil,
+                let used = try? await store.counter(Self.counterKey(service, day))
+            {
                 note(service, day: day, used: used)
             }
         }
     }
 
-    /// True when every limited service's count of today is known (`loadStoredCounts` would
-    /// read nothing): the common case, checked without waiting.
+    /// True when every limited service's count of today was read from the store in the last
+    /// `staleAfterMs` (`loadStoredCounts` would read nothing): the common case, checked
+    /// without waiting.
     public func knowsStoredCounts() -> Bool {
         unseenServices(atMs: clock.nowMs()).isEmpty
     }
 
-    /// The limited services without a count of the day of `now` yet.
+    /// The limited services without a count of the day of `now` read in the last `staleAfterMs`,
+    /// or with units granted while the store failed still to add.
     private func unseenServices(atMs now: Int64) -> [UpstreamService] {
-        local.withLock { local in
+        let pending = unsynced.withLock { Set($0.keys) }
+        return local.withLock { local in
             limits.keys.filter { service in
-                guard let seen = local[service] else { return true }
-                return now < seen.day.startMs || now >= seen.day.endMs
+                guard !pending.contains(service), let seen = local[service] else { return true }
+                return now < seen.day.startMs || now >= seen.day.endMs || now - seen.readAtMs >= Self.staleAfterMs
             }
         }
     }
 
-    /// Reads today's shared count of every limited provider this process has not seen a count
-    /// of today, so that a new process (a `query`, a restarted `serve`) reports the units spent
-    /// before it started instead of 0. One read per provider per day once it succeeds; a store
-    /// that fails leaves the count unknown (read again next time).
+    /// Reads today's shared count of every limited provider whose count this process has not
+    /// read today, or not in the last `staleAfterMs`, so that a new process (a `query`, a
+    /// restarted `serve`) reports the units spent before it started instead of 0, and one that
+    /// only waits on other processes' sends reports what they spend; what it granted while the
+    /// store failed is added first. A store that fails leaves the count as it was (read again
+    /// next time).
     public func loadStoredCounts() async {
         let now = clock.nowMs()
         for service in unseenServices(atMs: now).sorted(by: { $0.rawValue < $1.rawValue }) {
             let day = QuotaDay.of(service, atMs: now)
-            if let used = try? await store.counter(Self.counterKey(service, day)) {
+            if (try? await syncUnsynced(service)) != nil,
+                let used = try? await store.counter(Self.counterKey(service, day))
+            {
                 note(service, day: day, used: used)
             }
         }
@@ -145,14 +197,15 @@ public final class QuotaLedger: Sendable {
     /// but never below what is known minus the units given back, since other reservations may
     /// have been counted after it.
     private func note(_ service: UpstreamService, day: QuotaDay, used: Int, refunded: Int = 0) {
+        let now = clock.nowMs()
         local.withLock { local in
             guard let seen = local[service], seen.day.startMs >= day.startMs else {
-                local[service] = (day, used)
+                local[service] = (day, used, now)
                 return
             }
             // A later day's count wins over an earlier day's that arrives late.
             guard seen.day.startMs == day.startMs else { return }
-            local[service] = (day, refunded > 0 ? max(used, seen.used - refunded) : max(used, seen.used))
+            local[service] = (day, refunded > 0 ? max(used, seen.used - refunded) : max(used, seen.used), now)
         }
     }
 }

@@ -170,6 +170,64 @@ extension LoopbackTests {
         #expect(limit == 200)
     }
 
+    /// Found by a black-box fleet run: two gateways on one Redis spent 8 searches against a
+    /// 300-unit day, because what each granted while Redis hung never reached the shared count.
+    @Test func unitsGrantedInAnOutageCountOnceTheStoreIsBack() async throws {
+        let store = OutageStore()
+        let a = QuotaLedger(limits: [.youTube: 300], store: store)
+        let b = QuotaLedger(limits: [.youTube: 300], store: store)
+        #expect(await a.reserve(.youTube, units: 100) != .unlimited)
+        store.down.store(true, ordering: .sequentiallyConsistent)
+        var grantedInOutage = 0
+        for ledger in [a, a, a, b, b, b] {
+            if case .granted = await ledger.reserve(.youTube, units: 100) { grantedInOutage += 1 }
+        }
+        #expect(grantedInOutage == 5)  // A: 200 on its 100; B: 300 on the 0 it knew (the documented degraded mode)
+        store.down.store(false, ordering: .sequentiallyConsistent)
+        for ledger in [a, b, a, b] {
+            guard case .refused = await ledger.reserve(.youTube, units: 100) else {
+                Issue.record("a day spent in the outage still granted a search")
+                continue
+            }
+        }
+        let day = QuotaDay.of(.youTube, atMs: WallClock.system.nowMs())
+        #expect(try await store.inner.counter(QuotaLedger.counterKey(.youTube, day)) == 600)
+        #expect(a.usage().first?.used == 600)
+        #expect(b.usage().first?.used == 600)
+    }
+
+    @Test func aRefundInAnOutageLowersTheSharedCountOnceTheStoreIsBack() async throws {
+        let store = OutageStore()
+        let ledger = QuotaLedger(limits: [.youTube: 1_000], store: store)
+        guard case .granted(let day) = await ledger.reserve(.youTube, units: 100) else {
+            Issue.record("not granted")
+            return
+        }
+        store.down.store(true, ordering: .sequentiallyConsistent)
+        await ledger.refund(.youTube, units: 100, day: day)
+        store.down.store(false, ordering: .sequentiallyConsistent)
+        await ledger.loadStoredCounts()
+        #expect(try await store.inner.counter(QuotaLedger.counterKey(.youTube, day)) == 0)
+    }
+
+    /// A process that spends nothing itself still reports what the others on its store spend,
+    /// at most `staleAfterMs` behind (before: its start-up count, all day).
+    @Test func aLedgerReadsTheSharedCountAgainOnceItsCountIsStale() async {
+        let time = ManualClock(Self.lateSaturday)
+        let store = MemoryStore(clock: time.clock)
+        let spender = QuotaLedger(limits: [.youTube: 1_000], store: store, clock: time.clock)
+        let watcher = QuotaLedger(limits: [.youTube: 1_000], store: store, clock: time.clock)
+        await watcher.loadStoredCounts()
+        #expect(watcher.knowsStoredCounts())
+        _ = await spender.reserve(.youTube, units: 300)
+        #expect(watcher.usage().first?.used == 0)
+        time.advance(ms: QuotaLedger.staleAfterMs)
+        #expect(!watcher.knowsStoredCounts())
+        await watcher.loadStoredCounts()
+        #expect(watcher.usage().first?.used == 300)
+        #expect(watcher.knowsStoredCounts())
+    }
+
     @Test func dailyQuotaListsParseOrNameTheirBadEntry() throws {
         #expect(
             try GatewayConfiguration.dailyQuota(parsing: "youtube=1000, tmdb=50000", over: [.youTube: 10_000])
@@ -230,6 +288,62 @@ struct FailingStore: SharedStore {
     func counter(_ key: String) async throws(SharedStoreError) -> Int { throw Self.down }
     func document(sha256: String) async throws(SharedStoreError) -> String? { throw Self.down }
     func putDocument(sha256: String, text: String) async throws(SharedStoreError) { throw Self.down }
+}
+
+/// A real MemoryStore that fails every call while `down` is set (an outage, then recovery).
+final class OutageStore: SharedStore {
+    let inner = MemoryStore()
+    let down = Atomic<Bool>(false)
+    var kind: String { "outage" }
+    private func check() throws(SharedStoreError) {
+        if down.load(ordering: .sequentiallyConsistent) { throw FailingStore.down }
+    }
+    func entry(_ key: String) async throws(SharedStoreError) -> StoredEntry? {
+        try check()
+        return try await inner.entry(key)
+    }
+    func putEntry(_ key: String, _ entry: StoredEntry) async throws(SharedStoreError) {
+        try check()
+        try await inner.putEntry(key, entry)
+    }
+    func removeEntry(_ key: String) async throws(SharedStoreError) {
+        try check()
+        try await inner.removeEntry(key)
+    }
+    func claim(_ key: String, holder: String, ttlMs: Int) async throws(SharedStoreError) -> Bool {
+        try check()
+        return try await inner.claim(key, holder: holder, ttlMs: ttlMs)
+    }
+    func releaseClaim(_ key: String, holder: String) async throws(SharedStoreError) {
+        try check()
+        try await inner.releaseClaim(key, holder: holder)
+    }
+    func awaitRelease(_ key: String, timeoutMs: Int) async throws(SharedStoreError) -> Bool {
+        try check()
+        return try await inner.awaitRelease(key, timeoutMs: timeoutMs)
+    }
+    func addToCounter(_ key: String, units: Int, limit: Int?, expiresAtMs: Int64) async throws(SharedStoreError)
+        -> CounterUpdate
+    {
+        try check()
+        return try await inner.addToCounter(key, units: units, limit: limit, expiresAtMs: expiresAtMs)
+    }
+    func raiseCounter(_ key: String, to value: Int, expiresAtMs: Int64) async throws(SharedStoreError) -> Int {
+        try check()
+        return try await inner.raiseCounter(key, to: value, expiresAtMs: expiresAtMs)
+    }
+    func counter(_ key: String) async throws(SharedStoreError) -> Int {
+        try check()
+        return try await inner.counter(key)
+    }
+    func document(sha256: String) async throws(SharedStoreError) -> String? {
+        try check()
+        return try await inner.document(sha256: sha256)
+    }
+    func putDocument(sha256: String, text: String) async throws(SharedStoreError) {
+        try check()
+        try await inner.putDocument(sha256: sha256, text: text)
+    }
 }
 
 /// A real MemoryStore whose first `addToCounter` is applied at once but answers only after
