@@ -107,6 +107,44 @@ struct FleetTests {
         #expect(total == 153)
     }
 
+    /// Found by a black-box fleet run: an instance with a shorter `--timeout-ms` waited for the
+    /// other's claim only as long as its own claim would last, then sent the search itself
+    /// (and timed out on it, twice): three sends, 300 units, for one search in flight.
+    @Test func anInstanceWithAShorterTimeoutWaitsForTheOthersLiveClaim() async throws {
+        let redis = try RedisServer()
+        let demo = try CLIChild(["demo-upstream", "--port", "0"])
+        defer { demo.stop() }
+        let store = "redis://127.0.0.1:\(redis.port)"
+        func gateway(timeoutMs: Int) throws -> CLIChild {
+            try CLIChild(
+                [
+                    "serve", "--port", "0", "--upstream", demo.url, "--store", store, "--daily-quota", "youtube=0",
+                    "--request-timeout-ms", "0", "--timeout-ms", "\(timeoutMs)",
+                ], environment: Self.keys)
+        }
+        let patient = try gateway(timeoutMs: 10_000)
+        let hasty = try gateway(timeoutMs: 400)  // its own claims last 400 × 2 tries + 1 s
+        defer {
+            patient.stop()
+            hasty.stop()
+        }
+        _ = try await HTTPClient().execute(
+            HTTPClientRequest(
+                method: .post, url: demo.url + "/__demo/faults",
+                body: Array(#"{"/youtube/v3/search":{"latencyMs":3500}}"#.utf8)))
+        let query = #"{ videos(query: \"mixed timeouts\", first: 1) { title } }"#
+        let (patientURL, hastyURL) = (patient.url, hasty.url)
+        async let first = Self.post(patientURL, query)
+        try await Task.sleep(for: .milliseconds(300))
+        let second = try await Self.post(hastyURL, query)
+        let answered = try await first
+        #expect(answered["errors"] == nil)
+        #expect(second["errors"] == nil, "\(second)")
+        #expect((second["data"] as? NSDictionary) == (answered["data"] as? NSDictionary))
+        let searches = try await Self.log(demo).filter { $0["path"] as? String == "/youtube/v3/search" }
+        #expect(searches.count == 1)
+    }
+
     @Test func theDailyQuotaIsOneLedgerForTheFleet() async throws {
         let redis = try RedisServer()
         let demo = try CLIChild(["demo-upstream", "--port", "0"])

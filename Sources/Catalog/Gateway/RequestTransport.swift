@@ -78,12 +78,18 @@ struct RequestTransport: UpstreamTransport {
                 return hit
             }
             holdsSharedClaim = await shared.claim(sharedKey)
-            if !holdsSharedClaim {
+            while !holdsSharedClaim {
                 // Another process is sending it: its answer is in the store before it lets go.
+                // Its claim may outlast this process's wait (its `--timeout-ms` is longer): wait
+                // again while it holds it; a holder that crashed lets go when its claim's TTL ends.
                 await shared.awaitRelease(sharedKey)
                 if let hit = await sharedHit(key, sharedKey, shared) {
                     counters.recordDeduplicated()
                     return hit
+                }
+                if cancellation.isCancelled {
+                    inFlight.finish(key, .abandoned)
+                    throw CancellationError()
                 }
                 // Its send failed, was not cacheable, or its claim ran out: send it here.
                 holdsSharedClaim = await shared.claim(sharedKey)
