@@ -145,6 +145,47 @@ struct FleetTests {
         #expect(searches.count == 1)
     }
 
+    /// Found by a black-box fleet run: a send that failed reached only its own process's
+    /// waiters; every other instance waiting on its claim then sent it again with all its tries
+    /// (6 sends, 600 units, for one failing search on three instances).
+    @Test func aFailedSendReachesTheWaitersOfEveryInstance() async throws {
+        let redis = try RedisServer()
+        let demo = try CLIChild(["demo-upstream", "--port", "0"])
+        defer { demo.stop() }
+        let gateways = try (0..<3).map { _ in try Self.gateway(demo, redis) }
+        defer { for gateway in gateways { gateway.stop() } }
+        _ = try await HTTPClient().execute(
+            HTTPClientRequest(
+                method: .post, url: demo.url + "/__demo/faults",
+                body: Array(#"{"/youtube/v3/search":{"status":503,"latencyMs":400}}"#.utf8)))
+        let urls = gateways.map(\.url)
+        let query = #"{ videos(query: \"failing everywhere\", first: 1) { title } }"#
+        // Each answer's error code and count of reads that shared another's send.
+        let answers = try await withThrowingTaskGroup(of: (code: String?, deduplicated: Int?).self) { group in
+            for url in urls {
+                group.addTask {
+                    let response = try await Self.post(url, query)
+                    let error = (response["errors"] as? [[String: Any]])?.first
+                    let upstream = (response["extensions"] as? [String: Any])?["upstream"] as? [String: Any]
+                    return (
+                        (error?["extensions"] as? [String: Any])?["code"] as? String, upstream?["deduplicated"] as? Int
+                    )
+                }
+            }
+            var all: [(code: String?, deduplicated: Int?)] = []
+            for try await answer in group { all.append(answer) }
+            return all
+        }
+        let searches = try await Self.log(demo).filter { $0["path"] as? String == "/youtube/v3/search" }
+        #expect(searches.count == 2)  // the claimant's two tries, nobody else's
+        let codes = answers.map(\.code)
+        #expect(codes.count == 3)
+        #expect(Set(codes).count == 1, "\(codes)")
+        #expect(codes.first ?? nil != nil)
+        let deduplicated = answers.compactMap(\.deduplicated)
+        #expect(deduplicated.sorted() == [0, 1, 1])
+    }
+
     @Test func theDailyQuotaIsOneLedgerForTheFleet() async throws {
         let redis = try RedisServer()
         let demo = try CLIChild(["demo-upstream", "--port", "0"])

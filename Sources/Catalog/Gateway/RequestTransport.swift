@@ -78,6 +78,7 @@ struct RequestTransport: UpstreamTransport {
                 return hit
             }
             holdsSharedClaim = await shared.claim(sharedKey)
+            let waitingSinceMs = shared.clock.nowMs()
             while !holdsSharedClaim {
                 // Another process is sending it: its answer is in the store before it lets go.
                 // Its claim may outlast this process's wait (its `--timeout-ms` is longer): wait
@@ -86,6 +87,18 @@ struct RequestTransport: UpstreamTransport {
                 if let hit = await sharedHit(key, sharedKey, shared) {
                     counters.recordDeduplicated()
                     return hit
+                }
+                // Its send failed while this one waited: that failure is this one's too, as for a
+                // waiter in its own process (not sent again with all its tries by every waiter).
+                if let failure = await shared.failure(sharedKey, sinceMs: waitingSinceMs) {
+                    let outcome: InFlightRequest.Outcome =
+                        switch failure {
+                        case .response(let response): .response(response, expires: nil)
+                        case .transport(let failure): .failure(failure)
+                        }
+                    inFlight.finish(key, outcome)
+                    counters.recordDeduplicated()
+                    return try deliver(outcome)
                 }
                 if cancellation.isCancelled {
                     inFlight.finish(key, .abandoned)
@@ -178,9 +191,16 @@ struct RequestTransport: UpstreamTransport {
             outcome = .failure(error)
         }
         exchange.inFlight.finish(key, outcome)
-        // After the store has the response (or there is none to store): the other processes
-        // waiting on the claim read it, or send on their own.
-        if sharedClaim, let shared = exchange.shared { await shared.release(sharedKey) }
+        // After the store has the response, or how the send failed: the other processes waiting
+        // on the claim read it.
+        if sharedClaim, let shared = exchange.shared {
+            switch outcome {
+            case .response(let response, nil): await shared.storeFailure(.response(response), for: sharedKey)
+            case .failure(let error as TransportFailure): await shared.storeFailure(.transport(error), for: sharedKey)
+            default: break
+            }
+            await shared.release(sharedKey)
+        }
     }
 
     private func deliver(_ outcome: InFlightRequest.Outcome) throws -> UpstreamResponse {

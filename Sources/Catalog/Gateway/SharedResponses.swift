@@ -81,6 +81,29 @@ struct SharedResponses: Sendable {
         _ = await health.attempt { () async throws(SharedStoreError) in try await store.putEntry("u:" + key, entry) }
     }
 
+    /// Keeps, for one claim TTL, how this process's send of `key` failed, for the processes
+    /// waiting on its claim (before it lets go of the claim).
+    func storeFailure(_ failure: SharedFailure, for key: String) async {
+        let now = clock.nowMs()
+        let entry = StoredEntry(value: failure.encode(atMs: now), expiresAtMs: now + Int64(claimTTLMs))
+        let store = self.store
+        _ = await health.attempt { () async throws(SharedStoreError) in try await store.putEntry("f:" + key, entry) }
+    }
+
+    /// How a send of `key` failed at `sinceMs` or later (wall clock, the sender's), for a caller
+    /// that has waited on its claim since then; nil when none did, or the store failed.
+    func failure(_ key: String, sinceMs: Int64) async -> SharedFailure? {
+        let store = self.store
+        guard
+            let found = await health.attempt({ () async throws(SharedStoreError) in try await store.entry("f:" + key) }
+            ),
+            let entry = found, entry.expiresAtMs > clock.nowMs(),
+            let (failure, atMs) = SharedFailure.decode(entry.value),
+            atMs >= sinceMs
+        else { return nil }
+        return failure
+    }
+
     /// Drops the response under `key` (one the caller found it cannot use).
     func remove(_ key: String) async {
         let store = self.store

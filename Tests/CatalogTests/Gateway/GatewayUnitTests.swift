@@ -306,3 +306,25 @@ import Testing
         #expect(cost >= Int.max / 1_000)
     }
 }
+
+@Suite struct SharedFailureTests {
+    @Test func failuresRoundTripWithTheirTime() throws {
+        let response = UpstreamResponse(status: 503, headers: ["retry-after": "1"], body: Array("busy".utf8))
+        let cases: [(SharedFailure, String)] = [
+            (.response(response), "503"), (.transport(.timedOut), "timedOut"),
+            (.transport(.afterTries(.connectFailed(reason: "refused"), tries: 2)), "refused"),
+            (.transport(.responseTooLarge(limitBytes: 4096)), "4096"), (.transport(.failed(reason: "reset")), "reset"),
+        ]
+        for (failure, label) in cases {
+            let decoded = try #require(SharedFailure.decode(failure.encode(atMs: 1_764_000_000_123)), "\(label)")
+            #expect(decoded.atMs == 1_764_000_000_123)
+            switch (failure, decoded.failure) {
+            case (.response(let a), .response(let b)):
+                #expect(a.status == b.status && a.body == b.body && a.headers == b.headers)
+            case (.transport(let a), .transport(let b)): #expect(a.underlying == b)
+            default: Issue.record("\(label) decoded as another kind")
+            }
+        }
+        #expect(SharedFailure.decode(Array("MGU1 not a failure".utf8)) == nil)
+    }
+}
