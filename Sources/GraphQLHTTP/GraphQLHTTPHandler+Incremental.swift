@@ -41,8 +41,8 @@ extension GraphQLHTTPHandler {
         let response = IncrementalResponse(
             format: format, timeoutMs: configuration.requestTimeoutMs, maxResponseBytes: configuration.maxResponseBytes,
             operationLocations: operation.request.document.operationLocations(named: operation.request.operationName),
-            scheduler: deadlines
-        ) { end, report in
+            scheduler: deadlines, wroteOwnPart: metrics.incrementalPartSent
+        ) { end, report, endedAt in
             let status: Int
             switch end {
             case .completed: status = 200
@@ -50,7 +50,11 @@ extension GraphQLHTTPHandler {
             case .abandoned(.clientClosed): status = GraphQLHTTPError.clientClosedRequest.status.code
             case .abandoned: status = GraphQLHTTPError.shutDown.status.code
             }
-            self.record(request, status: status, report: report, start: start, requestID: requestID)
+            // The answer's duration: until the stream ended for the client (a deadline's last
+            // part), not until the stopped execution returned; a gone client's runs to its line.
+            let answeredAt: ContinuousClock.Instant? = if case .abandoned(.clientClosed) = end { nil } else { endedAt }
+            self.record(
+                request, status: status, report: report, start: start, requestID: requestID, answeredAt: answeredAt)
         }
         let executable = operation.request
         response.run { response in

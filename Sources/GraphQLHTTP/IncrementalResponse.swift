@@ -36,8 +36,11 @@ final class IncrementalResponse: Sendable {
     private let scheduler: DeadlineScheduler
     /// Hears the end of a streamed answer (not of one that never streamed), once, with what the
     /// request cost: the last part's report when the stream ended with it, else what the
-    /// execution returned once it stopped.
-    private let ended: @Sendable (End, RequestReport) -> Void
+    /// execution returned once it stopped; and when the stream ended for the client (its
+    /// answer's duration, however long the stopped execution took to return its report).
+    private let ended: @Sendable (End, RequestReport, ContinuousClock.Instant) -> Void
+    /// Hears each last part this type writes itself (a deadline's or the size limit's).
+    private let wroteOwnPart: @Sendable () -> Void
 
     private struct State {
         var start: Start?
@@ -48,6 +51,8 @@ final class IncrementalResponse: Sendable {
         /// JSON bytes of the parts written so far.
         var written = 0
         var end: End?
+        /// When `end` was decided.
+        var endedAt: ContinuousClock.Instant?
         /// An end decided before the last part, reported once the execution has returned.
         var endUnreported = false
         /// What the execution returned (the request's whole cost), once it has.
@@ -68,8 +73,10 @@ final class IncrementalResponse: Sendable {
     init(
         format: IncrementalDeliveryFormat, timeoutMs: Int, maxResponseBytes: Int = 0,
         operationLocations: [SourceLocation] = [], scheduler: DeadlineScheduler,
-        ended: @escaping @Sendable (End, RequestReport) -> Void
+        wroteOwnPart: @escaping @Sendable () -> Void = {},
+        ended: @escaping @Sendable (End, RequestReport, ContinuousClock.Instant) -> Void
     ) {
+        self.wroteOwnPart = wroteOwnPart
         self.format = format
         self.timeoutMs = timeoutMs
         self.maxResponseBytes = maxResponseBytes
@@ -201,6 +208,7 @@ final class IncrementalResponse: Sendable {
             MultipartMixed.part(format.deadlinePayload(pending: state.pending, error: error))
                 + MultipartMixed.closeDelimiter)
         stream.finish()
+        wroteOwnPart()
         return nil
     }
 
@@ -227,6 +235,7 @@ final class IncrementalResponse: Sendable {
                     MultipartMixed.part(format.deadlinePayload(pending: state.pending, error: error))
                         + MultipartMixed.closeDelimiter)
                 stream.finish()
+                wroteOwnPart()
                 return true
             }
             return nil
@@ -241,11 +250,11 @@ final class IncrementalResponse: Sendable {
     /// The execution returned `report`. A stream that got no last payload (its execution was
     /// cancelled) is closed properly; an end that waited for the execution is reported now.
     private func executionEnded(_ report: RequestReport) {
-        let (closing, unreported) = state.withLock { state -> (Bool, End?) in
+        let (closing, unreported) = state.withLock { state -> (Bool, (End, ContinuousClock.Instant)?) in
             state.finalReport = report
-            if state.endUnreported {
+            if state.endUnreported, let end = state.end {
                 state.endUnreported = false
-                return (false, state.end)
+                return (false, (end, state.endedAt ?? .now))
             }
             guard state.end == nil, case .streaming? = state.start else { return (false, nil) }
             stream.write(MultipartMixed.closeDelimiter)
@@ -253,7 +262,7 @@ final class IncrementalResponse: Sendable {
             return (true, nil)
         }
         decideStart(.cancelled)  // no effect once a start was decided
-        if let unreported { ended(unreported, report) }
+        if let (end, at) = unreported { ended(end, report, at) }
         if closing { finish(.completed, afterLastPart: false) }
     }
 
@@ -297,6 +306,7 @@ final class IncrementalResponse: Sendable {
             state -> (Bool, Task<Void, Never>?, Int?, RequestReport?) in
             guard state.end == nil else { return (false, nil, nil, nil) }
             state.end = end
+            state.endedAt = .now
             let report = afterLastPart ? state.report : state.finalReport
             if report == nil { state.endUnreported = true }
             return (true, state.execution, state.deadlineToken, report)
@@ -304,6 +314,6 @@ final class IncrementalResponse: Sendable {
         guard first else { return }
         if !afterLastPart { task?.cancel() }
         if let token { scheduler.cancel(token) }
-        if let report { ended(end, report) }
+        if let report { ended(end, report, .now) }
     }
 }

@@ -209,6 +209,8 @@ import Testing
         let lines = await server.logLines(1)
         #expect(lines.first?.contains(#""status":504"#) == true)
         #expect(lines.first?.contains(#""upstreamRequests":3"#) == true)
+        // Both parts the client got are counted (before: 1, the deadline's own part left out).
+        #expect(server.server.handler.metrics.render().contains("musicgraph_http_incremental_parts_total 2"))
         await waitFor { server.seen.cancelledPauses.load(ordering: .sequentiallyConsistent) == 1 }
         #expect(server.seen.cancelledPauses.load(ordering: .sequentiallyConsistent) == 1)
         await server.server.shutdown()
