@@ -146,11 +146,7 @@ public final class QuotaLedger: Sendable {
     public func refresh() async {
         for service in limits.keys {
             let day = QuotaDay.of(service, atMs: clock.nowMs())
-            if (try? await syncUnsynced(service)) != nil,
-                let used = try? await store.counter(Self.counterKey(service, day))
-            {
-                note(service, day: day, used: used)
-            }
+            await readStoredCount(service, day: day)
         }
     }
 
@@ -183,12 +179,17 @@ public final class QuotaLedger: Sendable {
         let now = clock.nowMs()
         for service in unseenServices(atMs: now).sorted(by: { $0.rawValue < $1.rawValue }) {
             let day = QuotaDay.of(service, atMs: now)
-            if (try? await syncUnsynced(service)) != nil,
-                let used = try? await store.counter(Self.counterKey(service, day))
-            {
-                note(service, day: day, used: used)
-            }
+            await readStoredCount(service, day: day)
         }
+    }
+
+    /// Adds what was granted while the store failed, then reads `day`'s shared count; a store
+    /// that fails leaves the count as it was.
+    private func readStoredCount(_ service: UpstreamService, day: QuotaDay) async {
+        guard (try? await syncUnsynced(service)) != nil,
+            let used = try? await store.counter(Self.counterKey(service, day))
+        else { return }
+        note(service, day: day, used: used)
     }
 
     /// Keeps the highest count of the day seen so far. Replies of concurrent reservations come

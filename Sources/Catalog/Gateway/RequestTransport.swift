@@ -77,8 +77,9 @@ struct RequestTransport: UpstreamTransport {
                 counters.recordCacheHit()
                 return hit
             }
-            holdsSharedClaim = await shared.claim(sharedKey)
+            // Before the claim: a holder that fails right after it refused this one is still seen.
             let waitingSinceMs = shared.clock.nowMs()
+            holdsSharedClaim = await shared.claim(sharedKey)
             while !holdsSharedClaim {
                 // Another process is sending it: its answer is in the store before it lets go.
                 // Its claim may outlast this process's wait (its `--timeout-ms` is longer): wait
