@@ -16,16 +16,29 @@ final class RequestLoaders: Sendable {
     private let makeProviders: @Sendable () -> Providers
     private let scheduler: BatchScheduler
     private let searchConcurrency: Int
+    /// The gateway's memos of loader answers; nil when it caches nothing.
+    private let memos: AnswerMemos?
+    /// Where memo answers are counted (as cache hits) and noted (for the result's freshness).
+    private let counters: UpstreamCounters
+    private let freshness: ResultFreshness
+    /// The instant this request reads the memos at.
+    private let now: ContinuousClock.Instant
 
     /// `makeProviders` runs when the first loader is made, at most a few times (concurrent
     /// first loaders), never for a request that reads no upstream (`{ __typename }`): five
     /// providers over five boxed transports were a tenth of such a request's CPU.
     init(
-        providers makeProviders: @escaping @Sendable () -> Providers, scheduler: BatchScheduler, searchConcurrency: Int
+        providers makeProviders: @escaping @Sendable () -> Providers, scheduler: BatchScheduler, searchConcurrency: Int,
+        memos: AnswerMemos?, counters: UpstreamCounters, freshness: ResultFreshness,
+        now: ContinuousClock.Instant = .now
     ) {
         self.makeProviders = makeProviders
         self.scheduler = scheduler
         self.searchConcurrency = searchConcurrency
+        self.memos = memos
+        self.counters = counters
+        self.freshness = freshness
+        self.now = now
     }
 
     private var providers: Providers {
@@ -36,36 +49,27 @@ final class RequestLoaders: Sendable {
     var itunesArtistSearch: FieldLoader<SearchKey, [Artist]> {
         if let made = _itunesArtistSearch.load() { return made }
         let itunes = providers.itunes
-        let n = searchConcurrency
         return _itunesArtistSearch.storeIfNil(
-            loader("itunes.searchArtists", scheduler: scheduler) { keys in
-                await fetchEach(keys, limit: n) { key throws(UpstreamError) in
-                    try await itunes.searchArtists(term: key.term, limit: key.limit)
-                }
+            eachLoader("itunes.searchArtists") { key throws(UpstreamError) in
+                try await itunes.searchArtists(term: key.term, limit: key.limit)
             })
     }
 
     var itunesAlbumSearch: FieldLoader<SearchKey, [Album]> {
         if let made = _itunesAlbumSearch.load() { return made }
         let itunes = providers.itunes
-        let n = searchConcurrency
         return _itunesAlbumSearch.storeIfNil(
-            loader("itunes.searchAlbums", scheduler: scheduler) { keys in
-                await fetchEach(keys, limit: n) { key throws(UpstreamError) in
-                    try await itunes.searchAlbums(term: key.term, limit: key.limit)
-                }
+            eachLoader("itunes.searchAlbums") { key throws(UpstreamError) in
+                try await itunes.searchAlbums(term: key.term, limit: key.limit)
             })
     }
 
     var itunesMusicVideoSearch: FieldLoader<SearchKey, [Video]> {
         if let made = _itunesMusicVideoSearch.load() { return made }
         let itunes = providers.itunes
-        let n = searchConcurrency
         return _itunesMusicVideoSearch.storeIfNil(
-            loader("itunes.searchMusicVideos", scheduler: scheduler) { keys in
-                await fetchEach(keys, limit: n) { key throws(UpstreamError) in
-                    try await itunes.searchMusicVideos(term: key.term, limit: key.limit)
-                }
+            eachLoader("itunes.searchMusicVideos") { key throws(UpstreamError) in
+                try await itunes.searchMusicVideos(term: key.term, limit: key.limit)
             })
     }
 
@@ -73,7 +77,7 @@ final class RequestLoaders: Sendable {
         if let made = _itunesArtists.load() { return made }
         let itunes = providers.itunes
         return _itunesArtists.storeIfNil(
-            lookupLoader("itunes.lookupArtists", max: ITunesProvider.maxLookupIds, scheduler: scheduler) {
+            lookupLoader("itunes.lookupArtists", max: ITunesProvider.maxLookupIds) {
                 ids in try await itunes.lookupArtists(ids: ids)
             })
     }
@@ -82,7 +86,7 @@ final class RequestLoaders: Sendable {
         if let made = _itunesAlbums.load() { return made }
         let itunes = providers.itunes
         return _itunesAlbums.storeIfNil(
-            lookupLoader("itunes.lookupAlbums", max: ITunesProvider.maxLookupIds, scheduler: scheduler) {
+            lookupLoader("itunes.lookupAlbums", max: ITunesProvider.maxLookupIds) {
                 ids in try await itunes.lookupAlbums(ids: ids)
             })
     }
@@ -91,7 +95,7 @@ final class RequestLoaders: Sendable {
         if let made = _itunesTracks.load() { return made }
         let itunes = providers.itunes
         return _itunesTracks.storeIfNil(
-            lookupLoader("itunes.lookupTracks", max: ITunesProvider.maxLookupIds, scheduler: scheduler) {
+            lookupLoader("itunes.lookupTracks", max: ITunesProvider.maxLookupIds) {
                 ids in
                 let call = UpstreamCall(service: .iTunes, transport: itunes.transport, secrets: [])
                 return try await call.fetch(itunes.lookupURL(ids: ids)) { status, headers, body throws(UpstreamError) in
@@ -106,7 +110,7 @@ final class RequestLoaders: Sendable {
         let itunes = providers.itunes
         return _itunesMusicVideos.storeIfNil(
             lookupLoader(
-                "itunes.lookupMusicVideos", max: ITunesProvider.maxLookupIds, scheduler: scheduler
+                "itunes.lookupMusicVideos", max: ITunesProvider.maxLookupIds
             ) {
                 ids in
                 let call = UpstreamCall(service: .iTunes, transport: itunes.transport, secrets: [])
@@ -122,7 +126,7 @@ final class RequestLoaders: Sendable {
         let itunes = providers.itunes
         return _itunesAlbumsByArtist.storeIfNil(
             lookupLoader(
-                "itunes.albumsByArtist", max: ITunesProvider.maxLookupIds, scheduler: scheduler, answer: { $0 ?? [] }
+                "itunes.albumsByArtist", max: ITunesProvider.maxLookupIds, answer: { $0 ?? [] }
             ) { ids in try await itunes.lookupAlbums(artistIds: ids) })
     }
 
@@ -131,31 +135,25 @@ final class RequestLoaders: Sendable {
         let itunes = providers.itunes
         return _itunesTracksByAlbum.storeIfNil(
             lookupLoader(
-                "itunes.tracksByAlbum", max: ITunesProvider.maxLookupIds, scheduler: scheduler, answer: { $0 ?? [] }
+                "itunes.tracksByAlbum", max: ITunesProvider.maxLookupIds, answer: { $0 ?? [] }
             ) { ids in try await itunes.lookupTracks(albumIds: ids) })
     }
 
     var appleMusicArtistSearch: FieldLoader<SearchKey, [Artist]> {
         if let made = _appleMusicArtistSearch.load() { return made }
         let appleMusic = providers.appleMusic
-        let n = searchConcurrency
         return _appleMusicArtistSearch.storeIfNil(
-            loader("applemusic.searchArtists", scheduler: scheduler) { keys in
-                await fetchEach(keys, limit: n) { key throws(UpstreamError) in
-                    try await appleMusic.searchArtists(term: key.term, limit: key.limit).items
-                }
+            eachLoader("applemusic.searchArtists") { key throws(UpstreamError) in
+                try await appleMusic.searchArtists(term: key.term, limit: key.limit).items
             })
     }
 
     var appleMusicAlbumSearch: FieldLoader<SearchKey, [Album]> {
         if let made = _appleMusicAlbumSearch.load() { return made }
         let appleMusic = providers.appleMusic
-        let n = searchConcurrency
         return _appleMusicAlbumSearch.storeIfNil(
-            loader("applemusic.searchAlbums", scheduler: scheduler) { keys in
-                await fetchEach(keys, limit: n) { key throws(UpstreamError) in
-                    try await appleMusic.searchAlbums(term: key.term, limit: key.limit).items
-                }
+            eachLoader("applemusic.searchAlbums") { key throws(UpstreamError) in
+                try await appleMusic.searchAlbums(term: key.term, limit: key.limit).items
             })
     }
 
@@ -163,7 +161,7 @@ final class RequestLoaders: Sendable {
         if let made = _appleMusicAlbums.load() { return made }
         let appleMusic = providers.appleMusic
         return _appleMusicAlbums.storeIfNil(
-            lookupLoader("applemusic.albums", max: AppleMusicProvider.maxAlbumIds, scheduler: scheduler) { ids in
+            lookupLoader("applemusic.albums", max: AppleMusicProvider.maxAlbumIds) { ids in
                 try await appleMusic.albums(ids: ids)
             })
     }
@@ -173,7 +171,7 @@ final class RequestLoaders: Sendable {
         let appleMusic = providers.appleMusic
         return _appleMusicArtists.storeIfNil(
             lookupLoader(
-                "applemusic.artists", max: AppleMusicProvider.maxArtistIds, scheduler: scheduler
+                "applemusic.artists", max: AppleMusicProvider.maxArtistIds
             ) {
                 ids in try await appleMusic.artists(ids: ids)
             })
@@ -183,7 +181,7 @@ final class RequestLoaders: Sendable {
         if let made = _appleMusicSongs.load() { return made }
         let appleMusic = providers.appleMusic
         return _appleMusicSongs.storeIfNil(
-            lookupLoader("applemusic.songs", max: AppleMusicProvider.maxSongIds, scheduler: scheduler) {
+            lookupLoader("applemusic.songs", max: AppleMusicProvider.maxSongIds) {
                 ids in try await appleMusic.songs(ids: ids)
             })
     }
@@ -191,12 +189,9 @@ final class RequestLoaders: Sendable {
     var appleMusicArtistAlbums: FieldLoader<String, [Album]> {
         if let made = _appleMusicArtistAlbums.load() { return made }
         let appleMusic = providers.appleMusic
-        let n = searchConcurrency
         return _appleMusicArtistAlbums.storeIfNil(
-            loader("applemusic.artistAlbums", scheduler: scheduler) { ids in
-                await fetchEach(ids, limit: n) { id throws(UpstreamError) in
-                    try await appleMusic.artistAlbums(artistId: id).items
-                }
+            eachLoader("applemusic.artistAlbums") { id throws(UpstreamError) in
+                try await appleMusic.artistAlbums(artistId: id).items
             })
     }
 
@@ -204,15 +199,12 @@ final class RequestLoaders: Sendable {
     var rakutenSearch: FieldLoader<SearchKey, [AlbumWithTracks]> {
         if let made = _rakutenSearch.load() { return made }
         let rakuten = providers.rakuten
-        let n = searchConcurrency
         return _rakutenSearch.storeIfNil(
-            loader("rakuten.search", scheduler: scheduler) { keys in
-                await fetchEach(keys, limit: n) { key throws(UpstreamError) in
-                    let byArtist = key.option == "artistName"
-                    return try await rakuten.search(
-                        artistName: byArtist ? key.term : nil, title: byArtist ? nil : key.term, hits: key.limit
-                    ).items
-                }
+            eachLoader("rakuten.search") { key throws(UpstreamError) in
+                let byArtist = key.option == "artistName"
+                return try await rakuten.search(
+                    artistName: byArtist ? key.term : nil, title: byArtist ? nil : key.term, hits: key.limit
+                ).items
             })
     }
 
@@ -220,27 +212,21 @@ final class RequestLoaders: Sendable {
     var rakutenReleases: FieldLoader<String, AlbumWithTracks?> {
         if let made = _rakutenReleases.load() { return made }
         let rakuten = providers.rakuten
-        let n = searchConcurrency
         return _rakutenReleases.storeIfNil(
-            loader("rakuten.releases", scheduler: scheduler) { jans in
-                await fetchEach(jans, limit: n) { jan throws(UpstreamError) in try await rakuten.release(jan: jan) }
-            })
+            eachLoader("rakuten.releases") { jan throws(UpstreamError) in try await rakuten.release(jan: jan) })
     }
 
     /// `option` is the duration filter (`any`, `short`, `medium`, `long`).
     var youTubeSearch: FieldLoader<SearchKey, [Video]> {
         if let made = _youTubeSearch.load() { return made }
         let youTube = providers.youTube
-        let n = searchConcurrency
         return _youTubeSearch.storeIfNil(
-            loader("youtube.search", scheduler: scheduler) { keys in
-                await fetchEach(keys, limit: n) { key throws(UpstreamError) in
-                    let duration = YouTubeProvider.VideoDuration(rawValue: key.option)
-                    return try await youTube.search(
-                        query: key.term, maxResults: key.limit, duration: duration == .any ? nil : duration
-                    )
-                    .items
-                }
+            eachLoader("youtube.search") { key throws(UpstreamError) in
+                let duration = YouTubeProvider.VideoDuration(rawValue: key.option)
+                return try await youTube.search(
+                    query: key.term, maxResults: key.limit, duration: duration == .any ? nil : duration
+                )
+                .items
             })
     }
 
@@ -248,7 +234,7 @@ final class RequestLoaders: Sendable {
         if let made = _youTubeVideos.load() { return made }
         let youTube = providers.youTube
         return _youTubeVideos.storeIfNil(
-            lookupLoader("youtube.videos", max: YouTubeProvider.maxVideoIds, scheduler: scheduler) { ids in
+            lookupLoader("youtube.videos", max: YouTubeProvider.maxVideoIds) { ids in
                 try await youTube.videos(ids: ids)
             })
     }
@@ -256,33 +242,24 @@ final class RequestLoaders: Sendable {
     var tmdbSearch: FieldLoader<SearchKey, [Movie]> {
         if let made = _tmdbSearch.load() { return made }
         let tmdb = providers.tmdb
-        let n = searchConcurrency
         return _tmdbSearch.storeIfNil(
-            loader("tmdb.searchMovies", scheduler: scheduler) { keys in
-                await fetchEach(keys, limit: n) { key throws(UpstreamError) in
-                    try await tmdb.searchMovies(query: key.term).items
-                }
+            eachLoader("tmdb.searchMovies") { key throws(UpstreamError) in
+                try await tmdb.searchMovies(query: key.term).items
             })
     }
 
     var tmdbMovies: FieldLoader<String, Movie?> {
         if let made = _tmdbMovies.load() { return made }
         let tmdb = providers.tmdb
-        let n = searchConcurrency
         return _tmdbMovies.storeIfNil(
-            loader("tmdb.movies", scheduler: scheduler) { ids in
-                await fetchEach(ids, limit: n) { id throws(UpstreamError) in try await tmdb.movie(id: id) }
-            })
+            eachLoader("tmdb.movies") { id throws(UpstreamError) in try await tmdb.movie(id: id) })
     }
 
     var tmdbMovieVideos: FieldLoader<String, [Video]> {
         if let made = _tmdbMovieVideos.load() { return made }
         let tmdb = providers.tmdb
-        let n = searchConcurrency
         return _tmdbMovieVideos.storeIfNil(
-            loader("tmdb.movieVideos", scheduler: scheduler) { ids in
-                await fetchEach(ids, limit: n) { id throws(UpstreamError) in try await tmdb.movieVideos(movieId: id) }
-            })
+            eachLoader("tmdb.movieVideos") { id throws(UpstreamError) in try await tmdb.movieVideos(movieId: id) })
     }
 
     private let _providers = LazyReference<ProvidersBox>()
@@ -310,52 +287,85 @@ final class RequestLoaders: Sendable {
     private let _tmdbMovieVideos = LazyReference<FieldLoader<String, [Video]>>()
 }
 
-/// A keyed loader whose options are constants of this file: an invalid one is a programming
-/// error, caught by the first request of any test.
-private func loader<Key: Hashable & Sendable, Value: Sendable>(
-    _ name: String, max: Int = .max, scheduler: BatchScheduler,
-    _ batch: @escaping DataLoader<Key, Value>.KeyedBatchFunction
-) -> FieldLoader<Key, Value> {
-    fieldLoader { () throws(DataLoaderError) in
-        try DataLoader(name: name, maxBatchSize: max, scheduler: scheduler, batch: batch)
+extension RequestLoaders {
+    /// A loader over an endpoint that takes one key per request (a search, a TMDB movie): its
+    /// distinct keys fetched concurrently, `searchConcurrency` at a time. Each key's answer is
+    /// kept in the loader's memo when its reads were all cached responses.
+    fileprivate func eachLoader<Key: Hashable & Sendable, Value: Sendable>(
+        _ name: String, _ fetch: @escaping @Sendable (Key) async throws(UpstreamError) -> Value
+    ) -> FieldLoader<Key, Value> {
+        let memo: AnswerMemo<Key, Value>? = memos?.memo(name)
+        let n = searchConcurrency
+        return fieldLoader(memo) { () throws(DataLoaderError) in
+            try DataLoader(
+                name: name, scheduler: scheduler,
+                batch: { keys in
+                    await fetchEach(keys, limit: n) { key throws(UpstreamError) in
+                        guard let memo else { return try await fetch(key) }
+                        let reads = BatchReads()
+                        let value = try await BatchReads.noting(reads) { () throws(UpstreamError) in
+                            try await fetch(key)
+                        }
+                        if let (expires, bytes) = reads.keepableUntil {
+                            memo.keep([(key, value)], until: expires, bytes: bytes)
+                        }
+                        return value
+                    }
+                })
+        }
     }
-}
 
-/// A loader over a multi-id endpoint: ids are sent sorted, so the same set of ids always
-/// makes the same URL (and so the same cache key), whatever order the resolvers asked in.
-/// `fetch` answers by id; `answer` makes a key's value of what was found for it (nil for an
-/// id the upstream left out). The batch answers the DataLoader's keys in their order (an
-/// ordered batch), straight from the found ids: no second dictionary of per-key results for
-/// every batch of every request.
-private func lookupLoader<Found: Sendable, Value: Sendable>(
-    _ name: String, max: Int, scheduler: BatchScheduler, answer: @escaping @Sendable (Found?) -> Value,
-    _ fetch: @escaping @Sendable ([String]) async throws -> [String: Found]
-) -> FieldLoader<String, Value> {
-    fieldLoader { () throws(DataLoaderError) in
-        try DataLoader(
-            name: name, maxBatchSize: max, scheduler: scheduler,
-            orderedBatch: { ids in
-                let found = try await fetch(ids.sorted())
-                return ids.map { .success(answer(found[$0])) }
-            })
+    /// A loader over a multi-id endpoint: ids are sent sorted, so the same set of ids always
+    /// makes the same URL (and so the same cache key), whatever order the resolvers asked in.
+    /// `fetch` answers by id; `answer` makes a key's value of what was found for it (nil for an
+    /// id the upstream left out). The batch answers the DataLoader's keys in their order (an
+    /// ordered batch), straight from the found ids: no second dictionary of per-key results for
+    /// every batch of every request. A batch's answers (those of ids left out too) are kept in
+    /// the loader's memo when its reads were all cached responses.
+    fileprivate func lookupLoader<Found: Sendable, Value: Sendable>(
+        _ name: String, max: Int, answer: @escaping @Sendable (Found?) -> Value,
+        _ fetch: @escaping @Sendable ([String]) async throws -> [String: Found]
+    ) -> FieldLoader<String, Value> {
+        let memo: AnswerMemo<String, Value>? = memos?.memo(name)
+        return fieldLoader(memo) { () throws(DataLoaderError) in
+            try DataLoader(
+                name: name, maxBatchSize: max, scheduler: scheduler,
+                orderedBatch: { ids in
+                    let sorted = ids.sorted()
+                    guard let memo else {
+                        let found = try await fetch(sorted)
+                        return ids.map { .success(answer(found[$0])) }
+                    }
+                    let reads = BatchReads()
+                    let found = try await BatchReads.noting(reads) { try await fetch(sorted) }
+                    let values = ids.map { answer(found[$0]) }
+                    if let (expires, bytes) = reads.keepableUntil {
+                        memo.keep(zip(ids, values).map { ($0, $1) }, until: expires, bytes: bytes)
+                    }
+                    return values.map { .success($0) }
+                })
+        }
     }
-}
 
-/// `lookupLoader` for a value that is nil when the upstream does not know the id.
-private func lookupLoader<Found: Sendable>(
-    _ name: String, max: Int, scheduler: BatchScheduler,
-    _ fetch: @escaping @Sendable ([String]) async throws -> [String: Found]
-) -> FieldLoader<String, Found?> {
-    lookupLoader(name, max: max, scheduler: scheduler, answer: { $0 }, fetch)
-}
+    /// `lookupLoader` for a value that is nil when the upstream does not know the id.
+    fileprivate func lookupLoader<Found: Sendable>(
+        _ name: String, max: Int, _ fetch: @escaping @Sendable ([String]) async throws -> [String: Found]
+    ) -> FieldLoader<String, Found?> {
+        lookupLoader(name, max: max, answer: { $0 }, fetch)
+    }
 
-private func fieldLoader<Key: Hashable & Sendable, Value: Sendable>(
-    _ make: () throws(DataLoaderError) -> DataLoader<Key, Value>
-) -> FieldLoader<Key, Value> {
-    do {
-        return FieldLoader(try make())
-    } catch {
-        preconditionFailure("\(error)")
+    /// The loader `make` makes (its options are constants of this file: an invalid one is a
+    /// programming error, caught by the first request of any test), answering from `memo` at
+    /// this request's instant.
+    private func fieldLoader<Key: Hashable & Sendable, Value: Sendable>(
+        _ memo: AnswerMemo<Key, Value>?, _ make: () throws(DataLoaderError) -> DataLoader<Key, Value>
+    ) -> FieldLoader<Key, Value> {
+        do {
+            let reads = memo.map { RequestMemo(memo: $0, now: now, counters: counters, freshness: freshness) }
+            return FieldLoader(try make(), memo: reads)
+        } catch {
+            preconditionFailure("\(error)")
+        }
     }
 }
 

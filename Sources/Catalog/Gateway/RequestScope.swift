@@ -31,7 +31,8 @@ extension Gateway {
             providers: { [self] in
                 providers(counters: counters, freshness: freshness, budget: budget, cancellation: cancellation)
             },
-            scheduler: scheduler, searchConcurrency: max(1, configuration.searchConcurrency))
+            scheduler: scheduler, searchConcurrency: max(1, configuration.searchConcurrency), memos: exchange.memos,
+            counters: counters, freshness: freshness)
         return RequestScope(
             counters: counters, freshness: freshness, scheduler: scheduler, cancellation: cancellation,
             request: GatewayRequest(loaders: loaders))

@@ -51,8 +51,20 @@ struct RequestTransport: UpstreamTransport {
     private func lookUp(_ key: String) -> UpstreamResponse? {
         guard let hit = exchange.cache?.lookUpWithExpiry(key) else { return nil }
         counters.recordCacheHit()
-        freshness.noteCached(until: hit.expires)
+        noteCached(hit.response, until: hit.expires)
         return hit.response
+    }
+
+    /// A read answered by, or stored in, the cache until `expires`: for the request's result and
+    /// for the fetch it is part of (`BatchReads`, whether its answers may be kept).
+    private func noteCached(_ response: UpstreamResponse, until expires: ContinuousClock.Instant) {
+        freshness.noteCached(until: expires)
+        BatchReads.current?.noteCached(until: expires, bytes: response.body.count)
+    }
+
+    private func noteUncached() {
+        freshness.noteUncached()
+        BatchReads.current?.noteUncached()
     }
 
     /// Sends the request whose key this caller claimed, and waits for it like any other waiter.
@@ -64,7 +76,7 @@ struct RequestTransport: UpstreamTransport {
         if let hit = exchange.cache?.lookUpWithExpiry(key) {
             inFlight.finish(key, .response(hit.response, expires: hit.expires))
             counters.recordCacheHit()
-            freshness.noteCached(until: hit.expires)
+            noteCached(hit.response, until: hit.expires)
             return hit.response
         }
         // Another process (or this one before a restart) may have fetched it: the shared store
@@ -148,7 +160,7 @@ struct RequestTransport: UpstreamTransport {
         let response = exchange.cache?.keepable(hit.response, for: key) ?? hit.response
         exchange.cache?.store(response, for: key, until: hit.expires)
         exchange.inFlight.finish(key, .response(response, expires: hit.expires))
-        freshness.noteCached(until: hit.expires)
+        noteCached(response, until: hit.expires)
         return response
     }
 
@@ -207,14 +219,14 @@ struct RequestTransport: UpstreamTransport {
     private func deliver(_ outcome: InFlightRequest.Outcome) throws -> UpstreamResponse {
         switch outcome {
         case .response(let response, let expires):
-            if let expires { freshness.noteCached(until: expires) } else { freshness.noteUncached() }
+            if let expires { noteCached(response, until: expires) } else { noteUncached() }
             return response
         case .failure(let error):
-            freshness.noteUncached()
+            noteUncached()
             throw error
         case .abandoned:
             // Only a claimant abandons, and it never waits on its own flight before sending.
-            freshness.noteUncached()
+            noteUncached()
             throw UpstreamError(service: service, kind: .unreachable(reason: "the shared request was not sent"))
         }
     }

@@ -15,6 +15,9 @@ public final class UpstreamCache: Sendable {
     enum Value {
         case upstream(UpstreamResponse)
         case result(CachedResult)
+        /// One batch of a loader's answers kept in an `AnswerMemo`: the entry only holds their
+        /// place in the byte bound, and tells the memo to forget them when it leaves the cache.
+        case answers(KeptAnswers)
     }
 
     struct Entry {
@@ -94,14 +97,31 @@ public final class UpstreamCache: Sendable {
     /// Adds `bytes` of decoded values to the entry under `key`, when it still holds `values`
     /// (not evicted or replaced since), evicting least recently used entries to stay in bounds.
     private func charge(_ bytes: Int, to key: ExactStringKey, holding values: DecodedValues) {
-        state.withLock { state in
+        let forgotten = state.withLock { state -> [KeptAnswers] in
             guard let entry = state.entries[key], case .upstream(let response) = entry.value,
                 response.decoded === values
-            else { return }
+            else { return [] }
             state.entries[key]?.bytes += bytes
             state.bytes += bytes
-            state.evict(toFit: maxBytes)
+            return state.evict(toFit: maxBytes)
         }
+        for answers in forgotten { answers.forget() }
+    }
+
+    /// Holds `bytes` of a memo's answers in the byte bound until `expires`, evicted with the
+    /// rest (least recently kept first; a memo hit does not mark it used, that would take this
+    /// cache's lock for every field answered). The memo forgets the answers when it is evicted.
+    /// - Returns: false when it was not kept (expired already, or larger than the whole cache):
+    ///   the caller forgets them.
+    func keep(
+        _ answers: KeptAnswers, bytes: Int, until expires: ContinuousClock.Instant, now: ContinuousClock.Instant = .now
+    )
+        -> Bool
+    {
+        guard expires > now else { return false }
+        // No URL or result key starts with a NUL byte.
+        let key = ExactStringKey("\u{0}answers \(answers.id)")
+        return insert(.answers(answers), for: key, bytes: bytes, expires: expires)
     }
 
     /// Drops the entry under `key`, if any.
@@ -188,13 +208,15 @@ public final class UpstreamCache: Sendable {
     ) -> Bool {
         let bytes = bodyBytes + key.utf8.count + 256
         guard bytes <= maxBytes else { return false }
-        state.withLock { state in
+        let forgotten = state.withLock { state -> [KeptAnswers] in
             if let old = state.entries[key] { state.bytes -= old.bytes }
             let tick = state.use(key)
             state.entries[key] = Entry(value: value, expires: expires, bytes: bytes, tick: tick)
             state.bytes += bytes
-            state.evict(toFit: maxBytes)
+            return state.evict(toFit: maxBytes)
         }
+        // Outside the lock: a memo takes its own lock before this one.
+        for answers in forgotten { answers.forget() }
         return true
     }
 
@@ -388,13 +410,17 @@ extension UpstreamCache.State {
         return nextTick
     }
 
-    mutating func evict(toFit maxBytes: Int) {
+    /// Evicts least recently used entries until `bytes` fits; returns the memo answers evicted,
+    /// for their memos to forget once the lock is released.
+    mutating func evict(toFit maxBytes: Int) -> [KeptAnswers] {
+        var forgotten: [KeptAnswers] = []
         while bytes > maxBytes, recencyStart < recency.count {
             let (key, tick) = recency[recencyStart]
             recencyStart += 1
             if let entry = entries[key], entry.tick == tick {
                 bytes -= entry.bytes
                 entries[key] = nil
+                if case .answers(let answers) = entry.value { forgotten.append(answers) }
             }
         }
         // Compact the recency list once most of it is stale positions.
@@ -402,6 +428,7 @@ extension UpstreamCache.State {
             recency.removeFirst(recencyStart)
             recencyStart = 0
         }
+        return forgotten
     }
 }
 

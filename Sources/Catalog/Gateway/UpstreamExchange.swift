@@ -8,6 +8,8 @@ final class UpstreamExchange: Sendable {
     let base: any UpstreamTransport
     /// The cross-request response cache; nil when caching is off.
     let cache: UpstreamCache?
+    /// The loaders' answers kept in front of `cache` (in its byte bound); nil without it.
+    let memos: AnswerMemos?
     /// The responses in the shared store, under `cache`: nil when caching is off or the store
     /// is this process's memory (the cache already is).
     let shared: SharedResponses?
@@ -28,6 +30,7 @@ final class UpstreamExchange: Sendable {
     init(base: any UpstreamTransport, cache: UpstreamCache?, shared: SharedResponses? = nil, ledger: QuotaLedger) {
         self.base = base
         self.cache = cache
+        self.memos = cache.map(AnswerMemos.init)
         self.shared = cache == nil ? nil : shared
         self.ledger = ledger
     }

@@ -118,7 +118,9 @@ import Testing
             let first = try await harness.query(query)
             let second = try await harness.query(query)
             #expect(first.counts.totalRequests == 2 && second.counts.totalRequests == 0)
-            #expect(second.counts.cacheHits == 2)
+            // The page and each album's artist answered from the loaders' kept answers.
+            let albums = first.result.data?["albums"].flatMap { if case .array(let items) = $0 { items } else { nil } }
+            #expect(second.counts.cacheHits == 1 + (albums?.count ?? 0))
             #expect(
                 JSONWriter.serialize(first.result.data ?? .null) == JSONWriter.serialize(second.result.data ?? .null))
             let cache = try #require(harness.gateway.cache)
