@@ -13,7 +13,7 @@ import Synchronization
 /// - memory: each kept batch is charged to the cache's byte bound (`UpstreamCache.keep`) and
 ///   forgotten when the cache evicts it.
 ///
-/// Read the memo at one instant per request (`FieldLoader`'s): an answer fresh when the
+/// Read the memo at one instant per request (`MemoReading`): an answer fresh when the
 /// request began serves all of its fields. Thread-safe; one per loader per `Gateway`.
 final class AnswerMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     struct Answer {
@@ -155,16 +155,24 @@ final class BatchReads: Sendable {
     }
 }
 
-/// One request's reading of one loader's memo: at the request's instant, each answer counted
-/// as a cache hit and noted in the request's freshness, as the cached read it stands for.
-struct RequestMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    let memo: AnswerMemo<Key, Value>
+/// How one request reads the memos of its loaders: at one instant (the request's), each answer
+/// counted as a cache hit and noted in the request's freshness, as the cached read it stands
+/// for. The same for every loader of a request; not generic, so a loader's teardown needs no
+/// generic metadata for it.
+struct MemoReading: Sendable {
     let now: ContinuousClock.Instant
-    let counters: UpstreamCounters
-    let freshness: ResultFreshness
+    private let counters: UpstreamCounters
+    private let freshness: ResultFreshness
 
-    /// The kept answer for `key`, or nil when the loader must fetch it.
-    func answer(_ key: Key) -> Value? {
+    init(now: ContinuousClock.Instant, counters: UpstreamCounters, freshness: ResultFreshness) {
+        self.now = now
+        self.counters = counters
+        self.freshness = freshness
+    }
+
+    /// The answer kept in `memo` for `key`, or nil when the loader must fetch it.
+    @inline(__always)
+    func answer<Key, Value>(_ key: Key, in memo: AnswerMemo<Key, Value>) -> Value? {
         guard let (value, expires) = memo.answer(key, now: now) else { return nil }
         counters.recordCacheHit()
         freshness.noteCached(until: expires)

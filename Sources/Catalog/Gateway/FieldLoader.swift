@@ -11,7 +11,9 @@ import GraphQL
 /// Each field's key carries how its value becomes the field's value (`complete`: pure, run
 /// once per field when its key is answered), since fields of one loader shape their values
 /// differently (a page cut to `first`, tracks with their album). A key its memo answers is
-/// answered at once (`Resolution.value`), without the DataLoader. Thread-safe; one per loader.
+/// answered at once (`Resolution.value`), without the DataLoader, which is made the first time
+/// a key is not answered there: a request its memos answer makes no DataLoader (nor the
+/// providers it would send through). Thread-safe; one per loader per request.
 final class FieldLoader<Key: Hashable & Sendable, Value: Sendable>: FieldBatchLoader {
     /// One field's key, and how the loader's value for it becomes the field's value.
     struct FieldKey: Sendable {
@@ -19,18 +21,30 @@ final class FieldLoader<Key: Hashable & Sendable, Value: Sendable>: FieldBatchLo
         let complete: @Sendable (Value) -> FieldValue
     }
 
-    let loader: DataLoader<Key, Value>
-    /// The gateway's kept answers of this loader, as this request reads them; nil without a cache.
-    private let memo: RequestMemo<Key, Value>?
+    // Stored as concrete types (an object, a class reference): a generic class's teardown runs
+    // unspecialized, and a `LazyReference<DataLoader<Key, Value>>` or an optional generic
+    // struct here cost a runtime metadata lookup each, per loader per request.
+    private let made = LazyReference<AnyObject & Sendable>()
+    private let make: @Sendable () -> DataLoader<Key, Value>
+    /// The gateway's kept answers of this loader, and how this request reads them; nil without a cache.
+    private let memo: AnswerMemo<Key, Value>?
+    private let reading: MemoReading
     /// `loadFieldValues`'s work, made where `Key` and `Value` are known: the witness the
     /// executor calls is generic code, and without this its `loadMany` ran unspecialized (a
     /// generic metadata lookup per call and per key).
-    private let loadFields: @Sendable ([FieldKey]) async -> [Result<FieldValue, any Error>]
+    private let loadFields: @Sendable ([FieldKey], DataLoader<Key, Value>) async -> [Result<FieldValue, any Error>]
 
-    init(_ loader: DataLoader<Key, Value>, memo: RequestMemo<Key, Value>? = nil) {
-        self.loader = loader
+    /// A loader over the DataLoader `make` makes when a key is first not in `memo` (as
+    /// `reading` reads it). Two callers missing at once may both make one; the first stored is
+    /// the one both use, before either loads a key.
+    init(
+        memo: AnswerMemo<Key, Value>?, reading: MemoReading,
+        _ make: @escaping @Sendable () -> DataLoader<Key, Value>
+    ) {
+        self.make = make
         self.memo = memo
-        self.loadFields = { keys in
+        self.reading = reading
+        self.loadFields = { keys, loader in
             let results = await loader.loadMany(keys.map(\.key))
             var values: [Result<FieldValue, any Error>] = []
             values.reserveCapacity(results.count)
@@ -44,22 +58,35 @@ final class FieldLoader<Key: Hashable & Sendable, Value: Sendable>: FieldBatchLo
         }
     }
 
+    /// The DataLoader behind the memo, made on first use.
+    var loader: DataLoader<Key, Value> {
+        let object = made.load() ?? made.storeIfNil(make())
+        return unsafeDowncast(object, to: DataLoader<Key, Value>.self)
+    }
+
+    /// The memo's answer for `key` at this request's instant, or nil.
+    @inline(__always)
+    private func answer(_ key: Key) -> Value? {
+        guard let memo else { return nil }
+        return reading.answer(key, in: memo)
+    }
+
     /// The loader's value for `key` (for resolvers that do more than complete one value).
     /// - Throws: what `DataLoader.load` throws (the key's upstream error, `CancellationError`).
     func load(_ key: Key) async throws -> Value {
-        if let value = memo?.answer(key) { return value }
+        if let value = answer(key) { return value }
         return try await loader.load(key)
     }
 
     /// The field whose value is `complete` of this loader's value for `key`, loaded together
     /// with the level's other fields of this loader.
     func field(_ key: Key, _ complete: @escaping @Sendable (Value) -> FieldValue) -> Resolution {
-        if let value = memo?.answer(key) { return .value(complete(value)) }
+        if let value = answer(key) { return .value(complete(value)) }
         return .load(FieldKey(key: key, complete: complete), from: self)
     }
 
     /// One `loadMany` for every field's key; a key's error is that field's error.
     func loadFieldValues(_ keys: [FieldKey]) async -> [Result<FieldValue, any Error>] {
-        await loadFields(keys)
+        await loadFields(keys, loader)
     }
 }

@@ -29,7 +29,22 @@ public struct GlobalID: Hashable, Sendable, CustomStringConvertible {
         self.init(service, kind, String(parts[2]))
     }
 
-    public var description: String { "\(service.rawValue):\(kind.rawValue):\(id)" }
+    public var description: String {
+        // Copied into one buffer of the exact size: half the instructions of an interpolation
+        // of the five parts (every album and artist of a page has an `id`).
+        let (service, kind, id) = (service.rawValue.utf8, kind.rawValue.utf8, id.utf8)
+        return String(unsafeUninitializedCapacity: service.count + kind.count + id.count + 2) { buffer in
+            var end = buffer.initialize(fromContentsOf: service)
+            func append(_ part: String.UTF8View) {
+                buffer[end] = UInt8(ascii: ":")
+                end += 1
+                end += UnsafeMutableBufferPointer(rebasing: buffer[end...]).initialize(fromContentsOf: part)
+            }
+            append(kind)
+            append(id)
+            return end
+        }
+    }
 
     /// Why the upstream id cannot be one `service` issues, or nil. iTunes ids and TMDB movie
     /// ids are decimal numbers (TMDB video ids are the hosting site's keys); an iTunes lookup

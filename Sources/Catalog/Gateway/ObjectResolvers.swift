@@ -40,15 +40,17 @@ enum ObjectResolvers {
 
     static let album: [String: any FieldResolver] = [
         "artist": GatewayFieldResolver { source, _, request in
-            let album = try source.node(AlbumNode.self).album
+            // Read through the node: a copy of its whole `Album` was a retain per string field.
+            let node = try source.node(AlbumNode.self)
             let loaders = request.loaders
-            if album.source == .iTunes, let artistId = album.artistId {
+            if node.album.source == .iTunes, let artistId = node.album.artistId {
                 return loaders.itunesArtists.field(artistId) { $0.map { .host(ArtistNode(artist: $0)) } ?? .null }
             }
             // Albums read by id carry their `artists` relationship; search results do not.
-            if album.source == .appleMusic, let artistId = album.artistId {
+            if node.album.source == .appleMusic, let artistId = node.album.artistId {
                 return loaders.appleMusicArtists.field(artistId) { $0.map { .host(ArtistNode(artist: $0)) } ?? .null }
             }
+            let album = node.album
             guard !album.artistName.isEmpty else { return .value(.null) }
             // Without an artist lookup on this catalog, the album's own artist fields are all we know.
             let artist = Artist(id: album.artistId ?? album.artistName, name: album.artistName, source: album.source)

@@ -9,6 +9,8 @@ import Testing
         #expect(GlobalID("itunes:album:1440857781") == GlobalID(.iTunes, .album, "1440857781"))
         #expect(GlobalID(.rakuten, .artist, "AC/DC: Live").description == "rakuten:artist:AC/DC: Live")
         #expect(GlobalID("rakuten:artist:AC/DC: Live")?.id == "AC/DC: Live")
+        #expect(GlobalID(.appleMusic, .track, "Björk – Jóga 🎵").description == "applemusic:track:Björk – Jóga 🎵")
+        #expect(GlobalID(.tmdb, .movie, "").description == "tmdb:movie:")
         #expect(GlobalID("spotify:album:1") == nil)
         #expect(GlobalID("itunes:playlist:1") == nil)
         #expect(GlobalID("itunes:album:") == nil)
