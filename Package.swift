@@ -91,8 +91,8 @@ let package = Package(
         .testTarget(
             name: "CatalogTests",
             dependencies: [
-                "Catalog", "DemoUpstream", "GraphQL", "GraphQLMocks", "HTTPClient", "HTTPServer", "HTTPTypes",
-                "SharedState",
+                "Catalog", "DataLoader", "DemoUpstream", "GraphQL", "GraphQLMocks", "HTTPClient", "HTTPServer",
+                "HTTPTypes", "SharedState",
             ],
             resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(name: "SanitizerTests", dependencies: ["TSanMutexHandOff"], swiftSettings: strict),

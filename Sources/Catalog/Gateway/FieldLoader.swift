@@ -60,8 +60,7 @@ final class FieldLoader<Key: Hashable & Sendable, Value: Sendable>: FieldBatchLo
 
     /// The DataLoader behind the memo, made on first use.
     var loader: DataLoader<Key, Value> {
-        let object = made.load() ?? made.storeIfNil(make())
-        return unsafeDowncast(object, to: DataLoader<Key, Value>.self)
+        unsafeDowncast(made.load(orStore: { make() }), to: DataLoader<Key, Value>.self)
     }
 
     /// The memo's answer for `key` at this request's instant, or nil.

@@ -361,10 +361,7 @@ private final class LazyProviders: Sendable {
 
     init(_ make: @escaping @Sendable () -> Providers) { self.make = make }
 
-    var providers: Providers {
-        if let box = made.load() { return box.providers }
-        return made.storeIfNil(ProvidersBox(make())).providers
-    }
+    var providers: Providers { made.load(orStore: { ProvidersBox(make()) }).providers }
 }
 
 /// `Providers` made once per request, for `LazyReference` (which holds objects).

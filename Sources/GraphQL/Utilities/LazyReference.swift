@@ -32,6 +32,12 @@ public struct LazyReference<Instance: AnyObject>: ~Copyable {
         }
         return new.takeUnretainedValue()
     }
+
+    /// The stored object, or the one `make` makes, stored if nothing is yet (two first callers
+    /// may both make one; both get the first stored).
+    @inlinable public func load(orStore make: () -> Instance) -> Instance {
+        load() ?? storeIfNil(make())
+    }
 }
 
 // The stored object is only ever read after an acquiring load of what a releasing exchange

@@ -1,5 +1,7 @@
+import DataLoader
 import Foundation
 import GraphQL
+import Synchronization
 import Testing
 
 @testable import Catalog
@@ -75,6 +77,38 @@ import Testing
         #expect(mixed.keepableUntil == nil)
         #expect(BatchReads().keepableUntil == nil)
         #expect(BatchReads.current == nil)
+    }
+
+    @Test func aLoaderMakesItsDataLoaderOnlyForAKeyItsMemoDoesNotAnswer() async throws {
+        let (_, memo) = Self.memo(maxBytes: 1 << 20)
+        let now = ContinuousClock.now
+        memo.keep([("a", 1)], until: now + .seconds(60), bytes: 10)
+        let counters = UpstreamCounters()
+        let made = Mutex(0)
+        let dataLoader = try DataLoader<String, Int>(name: "test", scheduler: BatchScheduler()) { keys in
+            Dictionary(uniqueKeysWithValues: keys.map { ($0, .success(Int($0.utf8.first ?? 0))) })
+        }
+        let loader = FieldLoader<String, Int>(
+            memo: memo, reading: MemoReading(now: now, counters: counters, freshness: ResultFreshness())
+        ) {
+            made.withLock { $0 += 1 }
+            return dataLoader
+        }
+        guard case .value(.json(.int(1))) = loader.field("a", { .json(.int($0)) }) else {
+            Issue.record("the memo's answer was not given at once")
+            return
+        }
+        #expect(try await loader.load("a") == 1)
+        #expect(made.withLock { $0 } == 0)
+        #expect(counters.snapshot.cacheHits == 2)
+        guard case .batched = loader.field("b", { .json(.int($0)) }) else {
+            Issue.record("a key the memo does not hold was answered at once")
+            return
+        }
+        #expect(try await loader.load("b") == 98)
+        #expect(try await loader.load("c") == 99)
+        #expect(loader.loader === dataLoader)
+        #expect(made.withLock { $0 } == 1)
     }
 }
 
