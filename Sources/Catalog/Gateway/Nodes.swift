@@ -7,14 +7,22 @@ import GraphQL
 // Classes, not structs: every field of an object reads its node back out of `any Sendable`
 // (`node(_:)`), and casting a class out is a type check and a retain, where a struct's cast
 // copies every field of its record (a value-witness copy, a retain per string: about 5% of
-// a cached 50-album request's CPU in issue 15's profile). Nodes are never mutated.
+// a cached 50-album request's CPU in issue 15's profile). Nodes are never mutated, so the
+// loaders of artists, albums, videos and movies answer with nodes, made once per fetch and
+// shared by every request their memo answers: such a request makes no node and copies no
+// record, and each node's `id` (its global id, a string built of three parts) is made once.
 
 /// An `Artist` object.
 final class ArtistNode: PropertyReadable, TypeNameProviding {
     static let properties: Set<String> = ["id", "name", "genre", "url"]
     let artist: Artist
+    /// The `id` field's value.
+    let globalID: String
 
-    init(artist: Artist) { self.artist = artist }
+    init(artist: Artist) {
+        self.artist = artist
+        globalID = GlobalID(artist.source, .artist, artist.id).description
+    }
 
     var typeName: String { "Artist" }
 
@@ -23,7 +31,7 @@ final class ArtistNode: PropertyReadable, TypeNameProviding {
             return missingField(name, of: typeName, id: artist.id, artist.source)
         }
         return switch name {
-        case "id": .json(.string(GlobalID(artist.source, .artist, artist.id).description))
+        case "id": .json(.string(globalID))
         case "name": .json(.string(artist.name))
         case "genre": json(artist.genre)
         case "url": json(artist.url)
@@ -40,17 +48,23 @@ final class AlbumNode: PropertyReadable, TypeNameProviding {
     ]
     let album: Album
     let tracks: [Track]?
+    /// The `id` field's value.
+    let globalID: String
     var typeName: String { "Album" }
 
     init(album: Album, tracks: [Track]? = nil) {
         self.album = album
         self.tracks = tracks
+        globalID = GlobalID(album.source, .album, album.id).description
     }
+
+    /// An album and the tracks its upstream answer carried.
+    convenience init(_ release: AlbumWithTracks) { self.init(album: release.album, tracks: release.tracks) }
 
     func property(_ name: String) -> FieldValue {
         if album.missingFields.contains(name) { return missingField(name, of: typeName, id: album.id, album.source) }
         return switch name {
-        case "id": .json(.string(GlobalID(album.source, .album, album.id).description))
+        case "id": .json(.string(globalID))
         case "title": .json(.string(album.title))
         case "artistName": .json(.string(album.artistName))
         case "releaseDate": json(album.releaseDate)
@@ -110,14 +124,19 @@ final class VideoNode: PropertyReadable, TypeNameProviding {
         "id", "title", "channelTitle", "description", "thumbnailUrl", "url", "publishedAt",
     ]
     let video: Video
+    /// The `id` field's value.
+    let globalID: String
     var typeName: String { "Video" }
 
-    init(video: Video) { self.video = video }
+    init(video: Video) {
+        self.video = video
+        globalID = GlobalID(video.source, .video, video.id).description
+    }
 
     func property(_ name: String) -> FieldValue {
         if video.missingFields.contains(name) { return missingField(name, of: typeName, id: video.id, video.source) }
         return switch name {
-        case "id": .json(.string(GlobalID(video.source, .video, video.id).description))
+        case "id": .json(.string(globalID))
         case "title": .json(.string(video.title))
         case "channelTitle": json(video.channelTitle)
         case "description": json(video.description)
@@ -135,14 +154,19 @@ final class MovieNode: PropertyReadable, TypeNameProviding {
         "id", "title", "originalTitle", "overview", "releaseDate", "voteAverage", "voteCount",
     ]
     let movie: Movie
+    /// The `id` field's value.
+    let globalID: String
     var typeName: String { "Movie" }
 
-    init(movie: Movie) { self.movie = movie }
+    init(movie: Movie) {
+        self.movie = movie
+        globalID = GlobalID(.tmdb, .movie, movie.id).description
+    }
 
     func property(_ name: String) -> FieldValue {
         if movie.missingFields.contains(name) { return missingField(name, of: typeName, id: movie.id, movie.source) }
         return switch name {
-        case "id": .json(.string(GlobalID(.tmdb, .movie, movie.id).description))
+        case "id": .json(.string(globalID))
         case "title": .json(.string(movie.title))
         case "originalTitle": json(movie.originalTitle)
         case "overview": json(movie.overview)

@@ -14,23 +14,12 @@ enum ObjectResolvers {
             }
             switch artist.source {
             case .iTunes:
-                return loaders.itunesAlbumsByArtist.field(artist.id) {
-                    .hosts(prefix($0, first).map { AlbumNode(album: $0) })
-                }
+                return loaders.itunesAlbumsByArtist.field(artist.id) { .hosts(prefix($0, first)) }
             case .appleMusic:
-                return loaders.appleMusicArtistAlbums.field(artist.id) { albums in
-                    // An artist's albums come without their `artists` relationship: they are this
-                    // artist's, so `Album.artist` names it by its catalog id (fetchable again).
-                    .hosts(
-                        prefix(albums, first).map { album in
-                            var album = album
-                            if album.artistId == nil { album.artistId = artist.id }
-                            return AlbumNode(album: album)
-                        })
-                }
+                return loaders.appleMusicArtistAlbums.field(artist.id) { .hosts(prefix($0, first)) }
             case .rakuten:
                 return loaders.rakutenSearch.field(SearchKey(term: artist.name, limit: 30, option: "artistName")) {
-                    .hosts(prefix($0, first).map { AlbumNode(album: $0.album, tracks: $0.tracks) })
+                    .hosts(prefix($0, first))
                 }
             case .youTube, .tmdb:
                 return .value(.list([]))
@@ -44,11 +33,11 @@ enum ObjectResolvers {
             let node = try source.node(AlbumNode.self)
             let loaders = request.loaders
             if node.album.source == .iTunes, let artistId = node.album.artistId {
-                return loaders.itunesArtists.field(artistId) { $0.map { .host(ArtistNode(artist: $0)) } ?? .null }
+                return loaders.itunesArtists.field(artistId) { $0.map { .host($0) } ?? .null }
             }
             // Albums read by id carry their `artists` relationship; search results do not.
             if node.album.source == .appleMusic, let artistId = node.album.artistId {
-                return loaders.appleMusicArtists.field(artistId) { $0.map { .host(ArtistNode(artist: $0)) } ?? .null }
+                return loaders.appleMusicArtists.field(artistId) { $0.map { .host($0) } ?? .null }
             }
             let album = node.album
             guard !album.artistName.isEmpty else { return .value(.null) }
@@ -94,11 +83,9 @@ enum ObjectResolvers {
             let loaders = request.loaders
             switch node.track.source {
             case .iTunes:
-                return loaders.itunesAlbums.field(albumId) { $0.map { .host(AlbumNode(album: $0)) } ?? .null }
+                return loaders.itunesAlbums.field(albumId) { $0.map { .host($0) } ?? .null }
             case .appleMusic:
-                return loaders.appleMusicAlbums.field(albumId) {
-                    $0.map { .host(AlbumNode(album: $0.album, tracks: $0.tracks)) } ?? .null
-                }
+                return loaders.appleMusicAlbums.field(albumId) { $0.map { .host($0) } ?? .null }
             case .rakuten, .youTube, .tmdb:
                 return .value(.null)
             }
@@ -111,9 +98,9 @@ enum ObjectResolvers {
             let key = SearchKey(term: try node.videoSearchTerm(), limit: first, option: "any")
             let loaders = request.loaders
             if args.string("source") == "ITUNES" {
-                return loaders.itunesMusicVideoSearch.field(key) { .hosts($0.map(VideoNode.init)) }
+                return loaders.itunesMusicVideoSearch.field(key) { .hosts($0) }
             }
-            return loaders.youTubeSearch.field(key) { .hosts($0.map(VideoNode.init)) }
+            return loaders.youTubeSearch.field(key) { .hosts($0) }
         },
     ]
 
@@ -133,7 +120,7 @@ enum ObjectResolvers {
             let movie = try source.node(MovieNode.self).movie
             let first = try pageSize(args, default: 3)
             let loaders = request.loaders
-            return loaders.tmdbMovieVideos.field(movie.id) { .hosts(prefix($0, first).map(VideoNode.init)) }
+            return loaders.tmdbMovieVideos.field(movie.id) { .hosts(prefix($0, first)) }
         },
     ]
 }

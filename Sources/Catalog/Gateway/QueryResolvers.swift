@@ -13,7 +13,7 @@ enum QueryResolvers {
             }
             guard let name = args.string("name") else { throw badInput("`artist` needs a `name` or an `id`.") }
             return request.loaders.itunesArtistSearch.field(SearchKey(term: name, limit: 1)) {
-                $0.first.map { .host(ArtistNode(artist: $0)) } ?? .null
+                $0.first.map { .host($0) } ?? .null
             }
         },
         "artists": GatewayFieldResolver { _, args, request in
@@ -22,13 +22,9 @@ enum QueryResolvers {
             let loaders = request.loaders
             switch CatalogSource(rawValue: args.string("source") ?? "ITUNES") ?? .iTunes {
             case .iTunes:
-                return loaders.itunesArtistSearch.field(SearchKey(term: name, limit: first)) {
-                    .hosts($0.map(ArtistNode.init))
-                }
+                return loaders.itunesArtistSearch.field(SearchKey(term: name, limit: first)) { .hosts($0) }
             case .appleMusic:
-                return loaders.appleMusicArtistSearch.field(SearchKey(term: name, limit: first)) {
-                    .hosts($0.map(ArtistNode.init))
-                }
+                return loaders.appleMusicArtistSearch.field(SearchKey(term: name, limit: first)) { .hosts($0) }
             case .rakuten:
                 // Rakuten has no artist search: artists are the distinct artist names of CD releases.
                 return loaders.rakutenSearch.field(SearchKey(term: name, limit: 30, option: "artistName")) {
@@ -50,16 +46,12 @@ enum QueryResolvers {
             let loaders = request.loaders
             switch CatalogSource(rawValue: args.string("source") ?? "ITUNES") ?? .iTunes {
             case .iTunes:
-                return loaders.itunesAlbumSearch.field(SearchKey(term: term, limit: first)) {
-                    .hosts($0.map { AlbumNode(album: $0) })
-                }
+                return loaders.itunesAlbumSearch.field(SearchKey(term: term, limit: first)) { .hosts($0) }
             case .appleMusic:
-                return loaders.appleMusicAlbumSearch.field(SearchKey(term: term, limit: first)) {
-                    .hosts($0.map { AlbumNode(album: $0) })
-                }
+                return loaders.appleMusicAlbumSearch.field(SearchKey(term: term, limit: first)) { .hosts($0) }
             case .rakuten:
                 return loaders.rakutenSearch.field(SearchKey(term: term, limit: min(first, 30), option: "title")) {
-                    .hosts(prefix($0, first).map { AlbumNode(album: $0.album, tracks: $0.tracks) })
+                    .hosts(prefix($0, first))
                 }
             }
         },
@@ -72,7 +64,7 @@ enum QueryResolvers {
             let first = try pageSize(args)
             let duration = (args.string("duration") ?? "ANY").lowercased()
             return request.loaders.youTubeSearch.field(SearchKey(term: query, limit: first, option: duration)) {
-                .hosts($0.map(VideoNode.init))
+                .hosts($0)
             }
         },
         "movies": GatewayFieldResolver { _, args, request in
@@ -80,7 +72,7 @@ enum QueryResolvers {
             let first = try pageSize(args, range: 1...20)
             // TMDB pages hold 20 movies; the key ignores `first` so every cut shares one request.
             return request.loaders.tmdbSearch.field(SearchKey(term: query, limit: 20)) {
-                .hosts(prefix($0, first).map(MovieNode.init))
+                .hosts(prefix($0, first))
             }
         },
         "node": GatewayFieldResolver { _, args, request in
@@ -122,24 +114,18 @@ enum NodeFetch {
         let loaders = request.loaders
         switch (gid.service, gid.kind) {
         case (.iTunes, .artist):
-            return try await loaders.itunesArtists.load(gid.id).map { .host(ArtistNode(artist: $0)) } ?? .null
+            return try await loaders.itunesArtists.load(gid.id).map { .host($0) } ?? .null
         case (.appleMusic, .artist):
-            return try await loaders.appleMusicArtists.load(gid.id).map { .host(ArtistNode(artist: $0)) } ?? .null
+            return try await loaders.appleMusicArtists.load(gid.id).map { .host($0) } ?? .null
         case (.rakuten, .artist):
             // Rakuten artists are names: the id is the name.
             return .host(ArtistNode(artist: Artist(id: gid.id, name: gid.id, source: .rakuten)))
         case (.iTunes, .album):
-            return try await loaders.itunesAlbums.load(gid.id).map { .host(AlbumNode(album: $0)) } ?? .null
+            return try await loaders.itunesAlbums.load(gid.id).map { .host($0) } ?? .null
         case (.appleMusic, .album):
-            return try await loaders.appleMusicAlbums.load(gid.id).map {
-                .host(AlbumNode(album: $0.album, tracks: $0.tracks))
-            }
-                ?? .null
+            return try await loaders.appleMusicAlbums.load(gid.id).map { .host($0) } ?? .null
         case (.rakuten, .album):
-            return try await loaders.rakutenReleases.load(gid.id).map {
-                .host(AlbumNode(album: $0.album, tracks: $0.tracks))
-            }
-                ?? .null
+            return try await loaders.rakutenReleases.load(gid.id).map { .host($0) } ?? .null
         case (.iTunes, .track):
             return try await loaders.itunesTracks.load(gid.id).map { .host(TrackNode(track: $0)) } ?? .null
         case (.appleMusic, .track):
@@ -148,15 +134,15 @@ enum NodeFetch {
             // Rakuten tracks are play-list entries, `<jan>-<position>`: the release holds them.
             guard let dash = gid.id.lastIndex(of: "-") else { return .null }
             guard let release = try await loaders.rakutenReleases.load(String(gid.id[..<dash])),
-                let track = release.tracks.first(where: { $0.id == gid.id })
+                let track = release.tracks?.first(where: { $0.id == gid.id })
             else { return .null }
-            return .host(TrackNode(track: track, album: AlbumNode(album: release.album, tracks: release.tracks)))
+            return .host(TrackNode(track: track, album: release))
         case (.iTunes, .video):
-            return try await loaders.itunesMusicVideos.load(gid.id).map { .host(VideoNode(video: $0)) } ?? .null
+            return try await loaders.itunesMusicVideos.load(gid.id).map { .host($0) } ?? .null
         case (.youTube, .video):
-            return try await loaders.youTubeVideos.load(gid.id).map { .host(VideoNode(video: $0)) } ?? .null
+            return try await loaders.youTubeVideos.load(gid.id).map { .host($0) } ?? .null
         case (.tmdb, .movie):
-            return try await loaders.tmdbMovies.load(gid.id).map { .host(MovieNode(movie: $0)) } ?? .null
+            return try await loaders.tmdbMovies.load(gid.id).map { .host($0) } ?? .null
         default:
             throw refusal(gid) ?? badInput("'\(gid)' names nothing.")
         }

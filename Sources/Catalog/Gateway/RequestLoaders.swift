@@ -13,7 +13,9 @@ import Synchronization
 /// the 22, and making them all up front was a third of the CPU of a `{ __typename }` request.
 /// Two resolvers asking at once may both make one; the first stored wins, before any key is
 /// loaded on either. A loader's DataLoader, and the request's providers, are made later still,
-/// when a key is not answered by the loader's memo (`FieldLoader`).
+/// when a key is not answered by the loader's memo (`FieldLoader`). Loaders of artists,
+/// albums, videos and movies answer with the nodes the resolvers hand out (Nodes.swift), made
+/// once per fetch, so that the requests their memos answer share them.
 final class RequestLoaders: Sendable {
     private let providers: LazyProviders
     private let scheduler: BatchScheduler
@@ -45,42 +47,45 @@ final class RequestLoaders: Sendable {
         self.reading = MemoReading(now: now, counters: counters, freshness: freshness)
     }
 
-    var itunesArtistSearch: FieldLoader<SearchKey, [Artist]> {
+    var itunesArtistSearch: FieldLoader<SearchKey, [ArtistNode]> {
         loader(.itunesArtistSearch) {
             eachLoader("itunes.searchArtists") { providers, key throws(UpstreamError) in
-                try await providers.itunes.searchArtists(term: key.term, limit: key.limit)
+                try await providers.itunes.searchArtists(term: key.term, limit: key.limit).map(ArtistNode.init)
             }
         }
     }
 
-    var itunesAlbumSearch: FieldLoader<SearchKey, [Album]> {
+    var itunesAlbumSearch: FieldLoader<SearchKey, [AlbumNode]> {
         loader(.itunesAlbumSearch) {
             eachLoader("itunes.searchAlbums") { providers, key throws(UpstreamError) in
-                try await providers.itunes.searchAlbums(term: key.term, limit: key.limit)
+                try await providers.itunes.searchAlbums(term: key.term, limit: key.limit).map { AlbumNode(album: $0) }
             }
         }
     }
 
-    var itunesMusicVideoSearch: FieldLoader<SearchKey, [Video]> {
+    var itunesMusicVideoSearch: FieldLoader<SearchKey, [VideoNode]> {
         loader(.itunesMusicVideoSearch) {
             eachLoader("itunes.searchMusicVideos") { providers, key throws(UpstreamError) in
-                try await providers.itunes.searchMusicVideos(term: key.term, limit: key.limit)
+                try await providers.itunes.searchMusicVideos(term: key.term, limit: key.limit).map(VideoNode.init)
             }
         }
     }
 
-    var itunesArtists: FieldLoader<String, Artist?> {
+    var itunesArtists: FieldLoader<String, ArtistNode?> {
         loader(.itunesArtists) {
-            lookupLoader("itunes.lookupArtists", max: ITunesProvider.maxLookupIds) { providers, ids in
-                try await providers.itunes.lookupArtists(ids: ids)
+            lookupLoader("itunes.lookupArtists", max: ITunesProvider.maxLookupIds, answer: { $0.map(ArtistNode.init) })
+            {
+                providers, ids in try await providers.itunes.lookupArtists(ids: ids)
             }
         }
     }
 
-    var itunesAlbums: FieldLoader<String, Album?> {
+    var itunesAlbums: FieldLoader<String, AlbumNode?> {
         loader(.itunesAlbums) {
-            lookupLoader("itunes.lookupAlbums", max: ITunesProvider.maxLookupIds) { providers, ids in
-                try await providers.itunes.lookupAlbums(ids: ids)
+            lookupLoader(
+                "itunes.lookupAlbums", max: ITunesProvider.maxLookupIds, answer: { $0.map { AlbumNode(album: $0) } }
+            ) {
+                providers, ids in try await providers.itunes.lookupAlbums(ids: ids)
             }
         }
     }
@@ -98,9 +103,12 @@ final class RequestLoaders: Sendable {
         }
     }
 
-    var itunesMusicVideos: FieldLoader<String, Video?> {
+    var itunesMusicVideos: FieldLoader<String, VideoNode?> {
         loader(.itunesMusicVideos) {
-            lookupLoader("itunes.lookupMusicVideos", max: ITunesProvider.maxLookupIds) { providers, ids in
+            lookupLoader(
+                "itunes.lookupMusicVideos", max: ITunesProvider.maxLookupIds, answer: { $0.map(VideoNode.init) }
+            ) {
+                providers, ids in
                 let itunes = providers.itunes
                 let call = UpstreamCall(service: .iTunes, transport: itunes.transport, secrets: [])
                 return try await call.fetch(itunes.lookupURL(ids: ids)) { status, headers, body throws(UpstreamError) in
@@ -111,9 +119,12 @@ final class RequestLoaders: Sendable {
         }
     }
 
-    var itunesAlbumsByArtist: FieldLoader<String, [Album]> {
+    var itunesAlbumsByArtist: FieldLoader<String, [AlbumNode]> {
         loader(.itunesAlbumsByArtist) {
-            lookupLoader("itunes.albumsByArtist", max: ITunesProvider.maxLookupIds, answer: { $0 ?? [] }) {
+            lookupLoader(
+                "itunes.albumsByArtist", max: ITunesProvider.maxLookupIds,
+                answer: { ($0 ?? []).map { AlbumNode(album: $0) } }
+            ) {
                 providers, ids in try await providers.itunes.lookupAlbums(artistIds: ids)
             }
         }
@@ -127,34 +138,39 @@ final class RequestLoaders: Sendable {
         }
     }
 
-    var appleMusicArtistSearch: FieldLoader<SearchKey, [Artist]> {
+    var appleMusicArtistSearch: FieldLoader<SearchKey, [ArtistNode]> {
         loader(.appleMusicArtistSearch) {
             eachLoader("applemusic.searchArtists") { providers, key throws(UpstreamError) in
-                try await providers.appleMusic.searchArtists(term: key.term, limit: key.limit).items
+                try await providers.appleMusic.searchArtists(term: key.term, limit: key.limit).items.map(
+                    ArtistNode.init)
             }
         }
     }
 
-    var appleMusicAlbumSearch: FieldLoader<SearchKey, [Album]> {
+    var appleMusicAlbumSearch: FieldLoader<SearchKey, [AlbumNode]> {
         loader(.appleMusicAlbumSearch) {
             eachLoader("applemusic.searchAlbums") { providers, key throws(UpstreamError) in
-                try await providers.appleMusic.searchAlbums(term: key.term, limit: key.limit).items
+                try await providers.appleMusic.searchAlbums(term: key.term, limit: key.limit).items.map {
+                    AlbumNode(album: $0)
+                }
             }
         }
     }
 
-    var appleMusicAlbums: FieldLoader<String, AlbumWithTracks?> {
+    var appleMusicAlbums: FieldLoader<String, AlbumNode?> {
         loader(.appleMusicAlbums) {
-            lookupLoader("applemusic.albums", max: AppleMusicProvider.maxAlbumIds) { providers, ids in
-                try await providers.appleMusic.albums(ids: ids)
+            lookupLoader("applemusic.albums", max: AppleMusicProvider.maxAlbumIds, answer: { $0.map(AlbumNode.init) }) {
+                providers, ids in try await providers.appleMusic.albums(ids: ids)
             }
         }
     }
 
-    var appleMusicArtists: FieldLoader<String, Artist?> {
+    var appleMusicArtists: FieldLoader<String, ArtistNode?> {
         loader(.appleMusicArtists) {
-            lookupLoader("applemusic.artists", max: AppleMusicProvider.maxArtistIds) { providers, ids in
-                try await providers.appleMusic.artists(ids: ids)
+            lookupLoader(
+                "applemusic.artists", max: AppleMusicProvider.maxArtistIds, answer: { $0.map(ArtistNode.init) }
+            ) {
+                providers, ids in try await providers.appleMusic.artists(ids: ids)
             }
         }
     }
@@ -167,74 +183,82 @@ final class RequestLoaders: Sendable {
         }
     }
 
-    var appleMusicArtistAlbums: FieldLoader<String, [Album]> {
+    var appleMusicArtistAlbums: FieldLoader<String, [AlbumNode]> {
         loader(.appleMusicArtistAlbums) {
             eachLoader("applemusic.artistAlbums") { providers, id throws(UpstreamError) in
-                try await providers.appleMusic.artistAlbums(artistId: id).items
+                // An artist's albums come without their `artists` relationship: they are this
+                // artist's, so `Album.artist` names it by its catalog id (fetchable again).
+                try await providers.appleMusic.artistAlbums(artistId: id).items.map { album in
+                    var album = album
+                    if album.artistId == nil { album.artistId = id }
+                    return AlbumNode(album: album)
+                }
             }
         }
     }
 
     /// `option` is `artistName` or `title`: which field the term searches.
-    var rakutenSearch: FieldLoader<SearchKey, [AlbumWithTracks]> {
+    var rakutenSearch: FieldLoader<SearchKey, [AlbumNode]> {
         loader(.rakutenSearch) {
             eachLoader("rakuten.search") { providers, key throws(UpstreamError) in
                 let byArtist = key.option == "artistName"
                 return try await providers.rakuten.search(
                     artistName: byArtist ? key.term : nil, title: byArtist ? nil : key.term, hits: key.limit
-                ).items
+                ).items.map(AlbumNode.init)
             }
         }
     }
 
     /// Keyed by JAN code.
-    var rakutenReleases: FieldLoader<String, AlbumWithTracks?> {
+    var rakutenReleases: FieldLoader<String, AlbumNode?> {
         loader(.rakutenReleases) {
             eachLoader("rakuten.releases") { providers, jan throws(UpstreamError) in
-                try await providers.rakuten.release(jan: jan)
+                try await providers.rakuten.release(jan: jan).map(AlbumNode.init)
             }
         }
     }
 
     /// `option` is the duration filter (`any`, `short`, `medium`, `long`).
-    var youTubeSearch: FieldLoader<SearchKey, [Video]> {
+    var youTubeSearch: FieldLoader<SearchKey, [VideoNode]> {
         loader(.youTubeSearch) {
             eachLoader("youtube.search") { providers, key throws(UpstreamError) in
                 let duration = YouTubeProvider.VideoDuration(rawValue: key.option)
                 return try await providers.youTube.search(
                     query: key.term, maxResults: key.limit, duration: duration == .any ? nil : duration
                 )
-                .items
+                .items.map(VideoNode.init)
             }
         }
     }
 
-    var youTubeVideos: FieldLoader<String, Video?> {
+    var youTubeVideos: FieldLoader<String, VideoNode?> {
         loader(.youTubeVideos) {
-            lookupLoader("youtube.videos", max: YouTubeProvider.maxVideoIds) { providers, ids in
-                try await providers.youTube.videos(ids: ids)
+            lookupLoader("youtube.videos", max: YouTubeProvider.maxVideoIds, answer: { $0.map(VideoNode.init) }) {
+                providers, ids in try await providers.youTube.videos(ids: ids)
             }
         }
     }
 
-    var tmdbSearch: FieldLoader<SearchKey, [Movie]> {
+    var tmdbSearch: FieldLoader<SearchKey, [MovieNode]> {
         loader(.tmdbSearch) {
             eachLoader("tmdb.searchMovies") { providers, key throws(UpstreamError) in
-                try await providers.tmdb.searchMovies(query: key.term).items
+                try await providers.tmdb.searchMovies(query: key.term).items.map(MovieNode.init)
             }
         }
     }
 
-    var tmdbMovies: FieldLoader<String, Movie?> {
+    var tmdbMovies: FieldLoader<String, MovieNode?> {
         loader(.tmdbMovies) {
-            eachLoader("tmdb.movies") { providers, id throws(UpstreamError) in try await providers.tmdb.movie(id: id) }
+            eachLoader("tmdb.movies") { providers, id throws(UpstreamError) in
+                try await providers.tmdb.movie(id: id).map(MovieNode.init)
+            }
         }
     }
 
-    var tmdbMovieVideos: FieldLoader<String, [Video]> {
+    var tmdbMovieVideos: FieldLoader<String, [VideoNode]> {
         loader(.tmdbMovieVideos) {
             eachLoader("tmdb.movieVideos") { providers, id throws(UpstreamError) in
-                try await providers.tmdb.movieVideos(movieId: id)
+                try await providers.tmdb.movieVideos(movieId: id).map(VideoNode.init)
             }
         }
     }

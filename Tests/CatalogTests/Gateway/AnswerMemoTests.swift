@@ -138,6 +138,35 @@ extension LoopbackTests {
             }
         }
 
+        @Test func requestsAnsweredFromKeptAnswersShareTheirNodes() async throws {
+            try await GatewayHarness.configured { $0.cacheResults = false }.run { h in
+                _ = try await h.query(Self.page)
+                let first = try Self.keptNodes(h.gateway.requestScope(budgetLimit: 1_000))
+                let second = try Self.keptNodes(h.gateway.requestScope(budgetLimit: 1_000))
+                #expect(first.albums.count > 1)
+                // The same objects: made once, when the answers were fetched, never per request.
+                #expect(first.albums.count == second.albums.count)
+                #expect(zip(first.albums, second.albums).allSatisfy { $0 === $1 })
+                #expect(first.artist === second.artist)
+            }
+        }
+
+        /// The page's albums and its first album's artist, as a request reads them from the
+        /// kept answers.
+        static func keptNodes(_ scope: RequestScope) throws -> (albums: [AlbumNode], artist: ArtistNode) {
+            let loaders = scope.request.loaders
+            guard
+                case .value(.list(let items)) = loaders.itunesAlbumSearch.field(
+                    SearchKey(term: "rock", limit: 50), { .hosts($0) })
+            else { throw HarnessError("the page was not answered from the kept answers") }
+            let albums = items.compactMap { $0.hostValue as? AlbumNode }
+            guard albums.count == items.count, let artistId = albums.first?.album.artistId,
+                case .value(let artist) = loaders.itunesArtists.field(artistId, { $0.map { .host($0) } ?? .null }),
+                let node = artist.hostValue as? ArtistNode
+            else { throw HarnessError("the artist was not answered from the kept answers") }
+            return (albums, node)
+        }
+
         @Test func anIdAnsweredBeforeIsNotAskedForAgainBesideOthers() async throws {
             try await GatewayHarness.configured { $0.cacheResults = false }.run { h in
                 let ids = try #require(
