@@ -84,16 +84,18 @@ extension JSONObject {
 }
 
 extension FieldValue {
-    /// The host value of the expected node type; a GraphQLError when it is something else.
-    func node<T>(_ type: T.Type) throws -> T {
-        guard let value = hostValue as? T else {
+    /// The node of the expected type; a GraphQLError when the value is something else.
+    /// (A class cast of the object itself: a cast out of `hostValue`'s `any Sendable` was a
+    /// runtime search of the existential's type, per resolved field.)
+    func node<T: HostObject>(_ type: T.Type) throws -> T {
+        guard case .object(let object) = self, let node = object as? T else {
             throw GraphQLError("Internal error: the source value is not of type \(T.self).")
         }
-        return value
+        return node
     }
 
-    static func hosts<T: PropertyReadable>(_ values: some Sequence<T>) -> FieldValue {
-        .list(values.map { .host($0) })
+    static func hosts<T: HostObject>(_ values: some Sequence<T>) -> FieldValue {
+        .list(values.map { .object($0) })
     }
 }
 

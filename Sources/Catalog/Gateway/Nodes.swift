@@ -13,7 +13,7 @@ import GraphQL
 // record, and each node's `id` (its global id, a string built of three parts) is made once.
 
 /// An `Artist` object.
-final class ArtistNode: PropertyReadable, TypeNameProviding {
+final class ArtistNode: HostObject, TypeNameProviding {
     static let properties: Set<String> = ["id", "name", "genre", "url"]
     let artist: Artist
     /// The `id` field's value.
@@ -42,7 +42,7 @@ final class ArtistNode: PropertyReadable, TypeNameProviding {
 
 /// An `Album` object; `tracks` when the upstream answer that produced it carried them
 /// (Apple Music album resources, Rakuten play lists), so `Album.tracks` needs no request.
-final class AlbumNode: PropertyReadable, TypeNameProviding {
+final class AlbumNode: HostObject, TypeNameProviding {
     static let properties: Set<String> = [
         "id", "title", "artistName", "releaseDate", "genre", "trackCount", "copyright", "source",
     ]
@@ -79,7 +79,7 @@ final class AlbumNode: PropertyReadable, TypeNameProviding {
 
 /// A `Track` object; `album` when it was reached through its album, so `Track.album`
 /// needs no request.
-final class TrackNode: PropertyReadable, TypeNameProviding {
+final class TrackNode: HostObject, TypeNameProviding {
     static let properties: Set<String> = [
         "id", "title", "trackNumber", "discNumber", "durationMs", "previewUrl", "artistName",
     ]
@@ -119,7 +119,7 @@ final class TrackNode: PropertyReadable, TypeNameProviding {
 }
 
 /// A `Video` object.
-final class VideoNode: PropertyReadable, TypeNameProviding {
+final class VideoNode: HostObject, TypeNameProviding {
     static let properties: Set<String> = [
         "id", "title", "channelTitle", "description", "thumbnailUrl", "url", "publishedAt",
     ]
@@ -149,7 +149,7 @@ final class VideoNode: PropertyReadable, TypeNameProviding {
 }
 
 /// A `Movie` object.
-final class MovieNode: PropertyReadable, TypeNameProviding {
+final class MovieNode: HostObject, TypeNameProviding {
     static let properties: Set<String> = [
         "id", "title", "originalTitle", "overview", "releaseDate", "voteAverage", "voteCount",
     ]

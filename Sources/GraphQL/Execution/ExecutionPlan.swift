@@ -190,6 +190,8 @@ final class FieldPlan: Sendable {
         switch source {
         case .json(.object(let object)):
             return .json(lookup(in: object))
+        case .object(let object):
+            return object.property(fieldName)
         case .hostBox(let box):
             return box.propertyReadable?.property(fieldName) ?? .null
         default:

@@ -89,6 +89,7 @@ public func defaultResolveType(of value: FieldValue) -> String? {
     case .json(.object(let object)):
         if case .string(let name)? = object["__typename"] { return name }
         return nil
+    case .object(let object): return (object as? TypeNameProviding)?.typeName
     case .hostBox(let box): return (box.value as? TypeNameProviding)?.typeName
     default: return nil
     }

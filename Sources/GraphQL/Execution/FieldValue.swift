@@ -6,17 +6,20 @@
 ///   fixtures use nothing else).
 /// - `.host(x)` holds an application value (a domain struct, a loader key, …) that the
 ///   application's own resolvers understand (read it back with `hostValue`); the default
-///   resolver reads it only when it conforms to `PropertyReadable`.
+///   resolver reads it only when it conforms to `PropertyReadable`. An object (`HostObject`)
+///   is held as it is (`.object`), any other value in a box (`.hostBox`).
 /// - `.list` is a list of such values, for list fields whose items are not plain JSON.
 /// - `.pending` is a value that becomes known later (graphql-js: a Promise, say as a list item
 ///   that resolves on its own): the executor awaits it where it completes the value, while the
 ///   rest of the response goes on. Only `execute` (async) accepts it.
 ///
 /// Application values travel boxed (`HostBox`) so that copying a `FieldValue` — done for
-/// every field — is a plain retain rather than an existential copy.
+/// every field — is a plain retain rather than an existential copy; an object is already a
+/// reference, so it needs no box (a box was an allocation per object of every list).
 public enum FieldValue: Sendable {
     case json(JSONValue)
     case hostBox(HostBox)
+    case object(any HostObject)
     case list([FieldValue])
     case pending(PendingValue)
 
@@ -34,10 +37,17 @@ public enum FieldValue: Sendable {
         .hostBox(HostBox(readable: value))
     }
 
+    /// An application object, held without a box (the most constrained overload: chosen for
+    /// any `HostObject`).
+    public static func host<Value: HostObject>(_ value: Value) -> FieldValue { .object(value) }
+
     /// The application value of `.host(_:)`, nil for JSON and lists.
     public var hostValue: (any Sendable)? {
-        if case .hostBox(let box) = self { return box.value }
-        return nil
+        switch self {
+        case .hostBox(let box): return box.value
+        case .object(let object): return object
+        default: return nil
+        }
     }
 
     public var isNull: Bool {
@@ -79,6 +89,10 @@ public protocol PropertyReadable: Sendable {
     /// The value of the field named `name`; `.null` when there is none.
     func property(_ name: String) -> FieldValue
 }
+
+/// An application object (a class instance) the default property resolver reads from:
+/// `FieldValue.host(_:)` holds it as it is, where any other value needs a `HostBox`.
+public protocol HostObject: AnyObject, PropertyReadable {}
 
 /// An application value that names its own object type when it appears where an interface
 /// or union is expected (the `__typename` key plays this role for JSON objects).

@@ -92,7 +92,7 @@ func jsonForm(_ value: FieldValue) -> JSONValue? {
             array.append(json)
         }
         return .array(array)
-    case .hostBox, .pending: return nil
+    case .hostBox, .object, .pending: return nil
     }
 }
 

@@ -48,6 +48,44 @@ import Testing
                 == #"{"known":{"title":"a"},"unknown":{"title":"b"}}"#)
     }
 
+    final class Artist: HostObject, TypeNameProviding {
+        let name: String
+        init(name: String) { self.name = name }
+        var typeName: String { "Artist" }
+        func property(_ name: String) -> FieldValue { name == "name" ? .json(.string(self.name)) : .null }
+    }
+
+    /// An object is held as it is, no box around it: the same instance comes back out.
+    @Test func objectsAreHeldWithoutABox() {
+        let artist = Artist(name: "a")
+        guard case .object(let held) = FieldValue.host(artist) else {
+            Issue.record("an object was boxed")
+            return
+        }
+        #expect(held === artist)
+        #expect((FieldValue.host(artist).hostValue as? Artist) === artist)
+    }
+
+    /// The default resolver reads an object's fields, and its type name picks its type
+    /// where an abstract type is expected.
+    @Test func theDefaultResolverReadsObjects() throws {
+        let schema = try Harness.schema(
+            "type Query { one: Artist any: Named list: [Artist] } interface Named { name: String } "
+                + "type Artist implements Named { name: String } type Band implements Named { name: String }")
+        let document = "{ one { name } any { __typename name } list { name } }"
+        let root = FieldValue.host(
+            Root(fields: [
+                "one": .host(Artist(name: "a")), "any": .host(Artist(name: "b")),
+                "list": .list([.host(Artist(name: "c")), .host(Artist(name: "d"))]),
+            ]))
+        let result = executeSynchronously(
+            schema: schema, document: try parse(document), source: Source(document), rootValue: root)
+        #expect(result.errors.isEmpty)
+        #expect(
+            String(decoding: result.dataJSON ?? [], as: UTF8.self)
+                == #"{"one":{"name":"a"},"any":{"__typename":"Artist","name":"b"},"list":[{"name":"c"},{"name":"d"}]}"#)
+    }
+
     struct Root: PropertyReadable {
         let fields: [String: FieldValue]
         func property(_ name: String) -> FieldValue { fields[name] ?? .null }
