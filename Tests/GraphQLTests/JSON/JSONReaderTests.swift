@@ -35,6 +35,27 @@ import Testing
         #expect(object["k1"] == .int(1))
     }
 
+    /// A repeated key is found whether either copy is written with escapes, and only among
+    /// its own object's keys: an inner object's keys, read between two of the outer object's,
+    /// are no repeats of the outer ones.
+    @Test func repeatedKeysWithEscapesAndInNestedObjects() throws {
+        let value = try JSONReader.parse(
+            #"{"a": 1, "o": {"a": 2, "\u0061": 3, "b": {"o": 4}}, "\u0061": 5, "ab\n": 6, "ab\u000a": 7, "o": {"x": 8}}"#
+        )
+        #expect(
+            value
+                == .object(
+                    JSONObject([("a", .int(5)), ("o", .object(JSONObject([("x", .int(8))]))), ("ab\n", .int(7))])))
+        let inner = try JSONReader.parse(#"{"x": {"a": 1, "a": 2}, "a": 3, "y": [{"a": 4, "x": 5}]}"#)
+        #expect(
+            inner
+                == .object(
+                    JSONObject([
+                        ("x", .object(JSONObject([("a", .int(2))]))), ("a", .int(3)),
+                        ("y", .array([.object(JSONObject([("a", .int(4)), ("x", .int(5))]))])),
+                    ])))
+    }
+
     @Test func stringEscapesAndSurrogatePairs() throws {
         let value = try JSONReader.parse(#""a\"b\\c\/d\n\u00e9\ud83c\udfb5\ud800x""#)
         #expect(value == .string("a\"b\\c/d\né🎵\u{FFFD}x"))
