@@ -222,6 +222,7 @@ extension ITunesProvider {
     {
         guard (200..<300).contains(status) else { throw decodeError(status: status, headers: headers, body: body) }
         // The body is JSON under `text/javascript`; the content type is never checked.
+        if let records = ITunesRecordReader.records(body) { return records }
         return try WireJSON.decode(ITunesEnvelope.self, from: body, service: .iTunes, status: status).results
     }
 }
@@ -232,7 +233,7 @@ struct ITunesEnvelope: Decodable {
 }
 
 /// One element of `results`: artist, collection or track, all fields optional on the wire.
-struct ITunesRecord: Decodable {
+struct ITunesRecord: Decodable, Equatable {
     var wrapperType: String?
     var kind: String?
     var artistId: Int?
