@@ -43,7 +43,8 @@ struct GatewaySetup {
           --upstream-concurrency N
                                  upstream requests in flight per host, and searches one batch sends
                                  at once (default 256: a query's widest level goes out in one wave;
-                                 HTTP/2 upstreams multiplex it on one connection)
+                                 HTTP/2 upstreams multiplex it on one connection); as many idle
+                                 connections are kept for the next wave
           --no-result-cache      execute every query, even a repeat whose upstream responses are all
                                  cached (by default its error-free result is kept beside them)
           --schema FILE          the schema to serve (default ./schema.graphql, else the built-in copy)

@@ -79,6 +79,7 @@ public final class Gateway: Sendable {
                             connectTimeoutMs: configuration.upstreamConnectTimeoutMs,
                             timeoutMs: configuration.upstreamTimeoutMs,
                             maxConcurrentRequestsPerHost: configuration.maxConcurrentRequestsPerHost,
+                            maxIdleConnections: configuration.maxConcurrentRequestsPerHost,
                             retry: RetryPolicy(maxTries: max(1, configuration.upstreamMaxTries)),
                             secretQueryParameters: HTTPClientTransport.secretQueryParameters)))
         }

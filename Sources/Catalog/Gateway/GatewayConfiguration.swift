@@ -24,7 +24,8 @@ public struct GatewayConfiguration: Sendable {
     public var upstreamConnectTimeoutMs: Int
     /// Tries per upstream call (1 = no retry).
     public var upstreamMaxTries: Int
-    /// Upstream transfers in flight per host (`--upstream-concurrency`); more wait in line.
+    /// Upstream transfers in flight per host (`--upstream-concurrency`); more wait in line. As
+    /// many connections are kept alive between waves, so the next one reuses them.
     public var maxConcurrentRequestsPerHost: Int
     /// Searches one batch sends at once per provider (YouTube searches of a track list, …).
     public var searchConcurrency: Int

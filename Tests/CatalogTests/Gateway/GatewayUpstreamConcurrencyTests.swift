@@ -59,5 +59,22 @@ extension LoopbackTests {
         @Test func aSmallerCapSendsTheLevelInWaves() async throws {
             #expect(try await Self.peakInFlight(searchConcurrency: 32) == 32)
         }
+
+        /// The connections of a wave stay open for the next one: the gateway's client keeps as
+        /// many idle connections as it lets be in flight to a host. (It kept 64, so a wave of
+        /// 150 searches closed 86 connections as their answers came in, and the next wave
+        /// connected again.)
+        @Test func theConnectionsOfAWaveAreKeptForTheNext() async throws {
+            try await GatewayHarness.run { h in
+                try await h.loopback.setFaults(#"{"/youtube": {"latencyMs": 300}}"#)
+                let response = try await h.query(GatewayRequestCounts.ironMaiden)
+                #expect(response.result.errors == [])
+                #expect(response.counts.totalRequests == 153)
+                let statistics = { h.loopback.server.server.connectionStatistics }
+                // Closes reach the server a moment after the answers reach the gateway.
+                try await Task.sleep(for: .milliseconds(300))
+                #expect(statistics().open >= 150, "\(statistics())")
+            }
+        }
     }
 }
