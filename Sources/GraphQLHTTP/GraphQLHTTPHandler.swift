@@ -111,8 +111,11 @@ public final class GraphQLHTTPHandler: Sendable {
     /// Answers one HTTP request; never fails (every problem is a response).
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
         switch respond(to: request) {
-        case .now(let response): response
-        case .later(let work): await work()
+        case .now(let response): return response
+        case .later(let work): return await work()
+        case .delayed(let response, let delay):
+            try? await Task.sleep(for: delay)
+            return response
         }
     }
 

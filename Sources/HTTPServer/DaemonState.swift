@@ -9,6 +9,8 @@ final class DaemonState: Sendable {
     let configuration: HTTPServer.Configuration
     /// Deadlines and the per-address limit of every connection.
     let watchdog: ConnectionWatchdog
+    /// Answers suspended requests at their instants: the request deadline's 503, delayed answers.
+    let deadlines = DeadlineQueue()
 
     private struct Registry {
         /// Requests whose handler answers later and has not answered yet: suspended connections,
@@ -116,15 +118,12 @@ final class DaemonState: Sendable {
             // Queued by this very call: nothing for a shutdown or a deadline to find or answer.
             _ = context.answer(response, fromHandler: true)
             return settle(context, handlerTask: nil)
+        case .delayed(let response, let delay):
+            guard register(context) else { return refuseAfterShutdown(context, request: request) }
+            return suspend(context, answering: response, after: delay)
         case .later(let work):
             // Registered before the work starts, so that a shutdown finds it from then on.
-            let accepted = registry.withLock { registry in
-                guard !registry.forced else { return false }
-                registry.suspended[ObjectIdentifier(context)] = context
-                return true
-            }
-            guard accepted else { return refuseAfterShutdown(context, request: request) }
-            context.markRegistered()
+            guard register(context) else { return refuseAfterShutdown(context, request: request) }
             handlersRunning.add(1, ordering: .acquiringAndReleasing)
             let handlerTask = Task.immediate {
                 let response = await work()
@@ -133,6 +132,42 @@ final class DaemonState: Sendable {
             }
             return settle(context, handlerTask: handlerTask)
         }
+    }
+
+    /// Puts a request answered later in the registry a shutdown answers; false once it has.
+    private func register(_ context: RequestContext) -> Bool {
+        let accepted = registry.withLock { registry in
+            guard !registry.forced else { return false }
+            registry.suspended[ObjectIdentifier(context)] = context
+            return true
+        }
+        if accepted { context.markRegistered() }
+        return accepted
+    }
+
+    /// Suspends the connection and answers `response` once `delay` has passed, or the request
+    /// deadline's 503 if that comes first; a client that leaves meanwhile is answered 499.
+    private func suspend(_ context: RequestContext, answering response: HTTPResponse, after delay: Duration)
+        -> HTTPResponse?
+    {
+        guard case .suspend = context.suspendUnlessAnswered() else {
+            // Answered meanwhile (a shutdown): its response is queued now.
+            return settle(context, handlerTask: nil)
+        }
+        let now = ConnectionWatchdog.now()
+        let (seconds, attoseconds) = max(delay, .zero).components
+        let delayNs = UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
+        let timeoutMs = configuration.requestTimeoutMs
+        let ticket =
+            timeoutMs > 0 && UInt64(timeoutMs) &* 1_000_000 <= delayNs
+            ? deadlines.schedule(at: now &+ UInt64(timeoutMs) &* 1_000_000) {
+                self.answer(context, with: .deadlineExceeded(timeoutMs: timeoutMs), reason: .deadline)
+            }
+            : deadlines.schedule(at: now &+ delayNs) { self.answer(context, with: response, fromHandler: true) }
+        context.attach(handlerTask: nil, deadline: ScheduledAnswer(queue: deadlines, ticket: ticket)) {
+            self.answer(context, with: .clientClosedRequest, reason: .clientClosed)
+        }
+        return nil
     }
 
     /// 503 without calling the responder; `Configuration.serverAnswered` hears of it, since no
@@ -156,21 +191,18 @@ final class DaemonState: Sendable {
         case .suspend:
             guard let handlerTask else { return nil }  // unreachable: the answer above came first
             let timeoutMs = configuration.requestTimeoutMs
-            let timer: Task<Void, Never>? =
+            let deadline =
                 timeoutMs <= 0
                 ? nil
-                : Task {
-                    do {
-                        try await Task.sleep(for: .milliseconds(timeoutMs))
-                    } catch {
-                        return  // answered in time
-                    }
-                    self.answer(context, with: .deadlineExceeded(timeoutMs: timeoutMs), reason: .deadline)
-                }
+                : ScheduledAnswer(
+                    queue: deadlines,
+                    ticket: deadlines.schedule(at: ConnectionWatchdog.now() &+ UInt64(timeoutMs) &* 1_000_000) {
+                        self.answer(context, with: .deadlineExceeded(timeoutMs: timeoutMs), reason: .deadline)
+                    })
             // The client may leave while the handler works: libmicrohttpd does not watch a
             // suspended connection, the watchdog does, and the handler's task is then cancelled
             // so that it stops its work (upstream calls, for a gateway).
-            context.attach(handlerTask: handlerTask, timer: timer) {
+            context.attach(handlerTask: handlerTask, deadline: deadline) {
                 self.answer(context, with: .clientClosedRequest, reason: .clientClosed)
             }
             return nil

@@ -31,7 +31,7 @@ public final class HTTPServer: Sendable {
     /// The TCP port the server listens on: the ephemeral one when `configuration.port` is 0.
     public let port: Int
 
-    private let state: DaemonState
+    let state: DaemonState
     private let daemon: Mutex<DaemonHandle?>
 
     /// Starts listening on `configuration.host`:`configuration.port`; every request is
@@ -149,6 +149,7 @@ public final class HTTPServer: Sendable {
         }
         MHD_stop_daemon(handle.raw)
         state.watchdog.stop()
+        state.deadlines.stop()
         Unmanaged.passUnretained(state).release()
     }
 }

@@ -24,8 +24,8 @@ final class RequestContext: Sendable {
     private struct Inner {
         var lifecycle: RequestLifecycle
         var body: [UInt8] = []
-        /// The deadline timer, cancelled once the request is answered.
-        var timer: Task<Void, Never>?
+        /// The request deadline's answer, cancelled once the request is answered.
+        var deadline: ScheduledAnswer?
         /// The handler's task, cancelled when the deadline or a shutdown answers first.
         var handlerTask: Task<Void, Never>?
     }
@@ -90,26 +90,26 @@ final class RequestContext: Sendable {
         }
     }
 
-    /// See `RequestLifecycle.answer`. On a first answer also cancels the deadline timer, stops
+    /// See `RequestLifecycle.answer`. On a first answer also cancels the deadline's answer, stops
     /// watching for the client's close and, when the answer does not come from the handler itself,
     /// records `reason` and cancels the handler's task.
     func answer(_ response: HTTPResponse, fromHandler: Bool, reason: AbandonReason? = nil)
         -> RequestLifecycle.AnswerAction
     {
-        let (action, tasks) = inner.withLock { inner -> (RequestLifecycle.AnswerAction, [Task<Void, Never>]) in
+        let (action, deadline, task) = inner.withLock {
+            inner -> (RequestLifecycle.AnswerAction, ScheduledAnswer?, Task<Void, Never>?) in
             let action = inner.lifecycle.answer(response)
-            guard action != .ignored else { return (action, []) }
+            guard action != .ignored else { return (action, nil, nil) }
             if !fromHandler, let reason { abandonment.mark(reason) }
             defer {
-                inner.timer = nil
+                inner.deadline = nil
                 inner.handlerTask = nil
             }
-            return (action, [inner.timer, fromHandler ? nil : inner.handlerTask].compactMap { $0 })
+            return (action, inner.deadline, fromHandler ? nil : inner.handlerTask)
         }
         if action != .ignored { watched?.stopWatchingForClose() }
-        for task in tasks {
-            task.cancel()
-        }
+        deadline?.cancel()
+        task?.cancel()
         return action
     }
 
@@ -126,23 +126,32 @@ final class RequestContext: Sendable {
         }
     }
 
-    /// Keeps the handler's task and the deadline timer so that an answer can cancel them, and has
-    /// the watchdog call `clientClosed` if the client closes its connection meanwhile; cancels
-    /// them right away if the request was answered before they existed.
+    /// Keeps the handler's task (none for a delayed answer) and the deadline's answer so that an
+    /// answer can cancel them, and has the watchdog call `clientClosed` if the client closes its
+    /// connection meanwhile; cancels them right away if the request was answered before they existed.
     func attach(
-        handlerTask: Task<Void, Never>, timer: Task<Void, Never>?, clientClosed: @escaping @Sendable () -> Void
+        handlerTask: Task<Void, Never>?, deadline: ScheduledAnswer?, clientClosed: @escaping @Sendable () -> Void
     ) {
         let stillHandling = inner.withLock { inner in
             guard case .handling(suspended: true) = inner.lifecycle.state else { return false }
             inner.handlerTask = handlerTask
-            inner.timer = timer
+            inner.deadline = deadline
             // Under the lock `answer` takes, so an answer cannot come between this and the check.
             watched?.watchForClose(clientClosed)
             return true
         }
         if !stillHandling {
-            handlerTask.cancel()
-            timer?.cancel()
+            handlerTask?.cancel()
+            deadline?.cancel()
         }
     }
+}
+
+/// An answer a `DeadlineQueue` gives a request at an instant (its deadline's 503, a delayed
+/// answer), until cancelled.
+struct ScheduledAnswer: Sendable {
+    let queue: DeadlineQueue
+    let ticket: DeadlineQueue.Ticket
+
+    func cancel() { queue.cancel(ticket) }
 }

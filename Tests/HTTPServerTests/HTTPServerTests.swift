@@ -199,6 +199,57 @@ import Testing
         await server.shutdown()
     }
 
+    /// A delayed answer is sent once its delay has passed, by the server itself (no handler task).
+    @Test func aDelayedAnswerIsSentAfterItsDelay() async throws {
+        let server = try HTTPServer(responder: { request in
+            .delayed(HTTPResponse(status: 200, body: Array("late \(request.path)".utf8)), by: .milliseconds(150))
+        })
+        let base = "http://127.0.0.1:\(server.port)"
+        let client = self.client
+        let (response, elapsedMs) = try await measureMs { try await client.get(base + "/a") }
+        #expect(response.status == 200)
+        #expect(response.body == Array("late /a".utf8))
+        #expect(elapsedMs >= 150)
+        #expect(elapsedMs < stallTolerantBoundMs)
+        // Many at once, each answered once, and none left in flight for the shutdown to wait for.
+        let bodies = try await withThrowingTaskGroup(of: String.self) { group in
+            for index in 0..<150 {
+                group.addTask { String(decoding: try await client.get(base + "/\(index % 3)").body, as: UTF8.self) }
+            }
+            return try await group.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
+        }
+        #expect(bodies == ["late /0": 50, "late /1": 50, "late /2": 50])
+        #expect(server.state.deadlines.pending == 0)
+        let (_, shutdownMs) = await measureMs { await server.shutdown() }
+        #expect(shutdownMs < 1_000)
+    }
+
+    @Test func aDelayPastTheRequestDeadlineIsAnswered503AtTheDeadline() async throws {
+        let server = try HTTPServer(
+            configuration: HTTPServer.Configuration(requestTimeoutMs: 100),
+            responder: { _ in .delayed(HTTPResponse(status: 200), by: .seconds(10)) })
+        let (response, elapsedMs) = try await measureMs { try await client.get("http://127.0.0.1:\(server.port)/") }
+        #expect(response.status == 503)
+        #expect(String(decoding: response.body, as: UTF8.self) == "request not answered within 100 ms\n")
+        #expect(elapsedMs >= 100)
+        #expect(elapsedMs < stallTolerantBoundMs)
+        await server.shutdown()
+    }
+
+    @Test func shutdownAnswersDelayedAnswers503WhenTheGraceRunsOut() async throws {
+        let server = try HTTPServer(
+            configuration: HTTPServer.Configuration(shutdownGraceMs: 100),
+            responder: { _ in .delayed(HTTPResponse(status: 200), by: .seconds(10)) })
+        let url = "http://127.0.0.1:\(server.port)/held"
+        let client = self.client
+        let inFlight = Task { try await client.get(url) }
+        await waitUntil { server.state.activeRequests == 1 }
+        let (_, shutdownMs) = await measureMs { await server.shutdown() }
+        let response = try await inFlight.value
+        #expect(response.status == 503)
+        #expect(shutdownMs < stallTolerantBoundMs)  // the answer was 10 s away
+    }
+
     @Test func answersNowAndLaterLeaveNothingInFlightForShutdown() async throws {
         // Shutdown waits its grace (5 s) for any request still counted in flight: a count left
         // behind by either path would show as a slow shutdown.
