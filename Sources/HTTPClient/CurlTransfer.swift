@@ -136,7 +136,24 @@ final class CurlTransfer: @unchecked Sendable {
         while end > 0, line[end - 1] == 13 || line[end - 1] == 10 {
             end -= 1
         }
-        let text = Substring(String(decoding: UnsafeRawBufferPointer(rebasing: line[..<end]), as: UTF8.self))
+        let bytes = UnsafeRawBufferPointer(rebasing: line[..<end])
+        // An ASCII line (every real one) is split as bytes: as a Substring of Characters, the
+        // header lines were a tenth of a cold nested query's CPU (6 per response, 153 responses).
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            if bytes.starts(with: "HTTP/".utf8) {
+                headers = HTTPHeaders()  // a new response (after a 1xx): forget the previous fields
+            } else if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
+                var start = colon + 1
+                while start < bytes.count, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") {
+                    start += 1
+                }
+                headers.add(
+                    name: String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<colon]), as: UTF8.self),
+                    value: String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+            }
+            return line.count
+        }
+        let text = Substring(String(decoding: bytes, as: UTF8.self))
         if text.hasPrefix("HTTP/") {
             headers = HTTPHeaders()  // a new response (after a 1xx): forget the previous fields
         } else if let colon = text.firstIndex(of: ":") {

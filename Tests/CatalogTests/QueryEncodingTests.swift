@@ -30,6 +30,20 @@ import Testing
     @Test func queryStringSkipsNilValuesAndKeepsOrder() {
         let q = QueryEncoding.queryString([("term", "a&b=c"), ("lang", nil), ("limit", "5")])
         #expect(q == "term=a%26b%3Dc&limit=5")
+        #expect(QueryEncoding.queryString([("a", nil)]) == "")
+        #expect(
+            QueryEncoding.queryString([("a", nil), ("q", "Nação 🎸"), ("k y", "")])
+                == "q=Na%C3%A7%C3%A3o%20%F0%9F%8E%B8&k%20y=")
+    }
+
+    @Test func onlyYouTubeSearchesCostAHundredUnits() {
+        #expect(QueryCost.unitCost(ofURL: "https://www.googleapis.com/youtube/v3/search?part=snippet&q=x") == 100)
+        #expect(QueryCost.unitCost(ofURL: "http://127.0.0.1:1/youtube/v3/search") == 100)
+        #expect(QueryCost.unitCost(ofURL: "/youtube/v3/search") == 100)
+        #expect(QueryCost.unitCost(ofURL: "https://www.googleapis.com/youtube/v3/videos?id=a") == 1)
+        #expect(QueryCost.unitCost(ofURL: "https://itunes.apple.com/search?term=youtube") == 1)
+        #expect(QueryCost.unitCost(ofURL: "/youtube/v3/searc") == 1)
+        #expect(QueryCost.unitCost(ofURL: "") == 1)
     }
 
     @Test func idListsJoinEncodedIdsWithCommas() {

@@ -31,6 +31,24 @@ import Testing
         await server.shutdown()
     }
 
+    /// Response header lines are split at their first colon, the value without the blanks
+    /// after it (a colon in the value stays), for ASCII lines and for others.
+    @Test func responseHeaderFieldsAreSplitAtTheirFirstColon() async throws {
+        let server = try LoopbackServer { _, _ in
+            HTTPResponse(
+                status: 200,
+                headers: [
+                    "X-Colon": "a: b:c", "X-Tab": "\tv", "X-Name": "Beyoncé", "Location": "http://h:1/p",
+                ])
+        }
+        let response = try await fastRetryClient().get(server.url("/"))
+        #expect(response.headers["x-colon"] == "a: b:c")
+        #expect(response.headers["x-tab"] == "v")
+        #expect(response.headers["x-name"] == "Beyoncé")
+        #expect(response.headers["location"] == "http://h:1/p")
+        await server.shutdown()
+    }
+
     @Test func postSendsItsBody() async throws {
         let server = try LoopbackServer { request, _ in
             HTTPResponse(

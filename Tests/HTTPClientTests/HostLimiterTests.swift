@@ -66,6 +66,34 @@ import Testing
         #expect(HTTPClient.hostKey(of: "http://user:pw@127.0.0.1:8080/a") == "http://127.0.0.1:8080")
         #expect(HTTPClient.hostKey(of: "http://h?q=1") == "http://h")
         #expect(HTTPClient.hostKey(of: "not a url") == "not a url")
+        #expect(HTTPClient.hostKey(of: "HTTP://A@B@Host:1#f/x") == "http://host:1")
+        #expect(HTTPClient.hostKey(of: "http://h/p@q") == "http://h")
+        #expect(HTTPClient.hostKey(of: "x://") == "x://")
+        #expect(HTTPClient.hostKey(of: "http://Hé.example/a") == "http://hé.example")
+    }
+
+    /// ASCII URLs are cut as bytes: the same key as the `Character` reading (kept for other
+    /// URLs) for random ones made of the parts that matter.
+    @Test func theHostKeyOfAnASCIIURLIsTheCharacterReadingsOne() {
+        let parts = ["http", "HTTPS", "://", ":", "/", "?", "#", "@", "user", "Host", "8080", "a", "%2F", ""]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3_000 {
+            let url = (0..<Int.random(in: 0...8, using: &generator)).map { _ in
+                parts.randomElement(using: &generator)!
+            }.joined()
+            #expect(HTTPClient.hostKey(of: url) == Self.referenceHostKey(url), "\(url)")
+        }
+    }
+
+    /// `hostKey(of:)` as it reads a non-ASCII URL.
+    static func referenceHostKey(_ url: String) -> String {
+        guard let schemeEnd = url.firstRange(of: "://") else { return url.lowercased() }
+        let rest = url[schemeEnd.upperBound...]
+        var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") {
+            authority = authority[authority.index(after: at)...]
+        }
+        return (url[..<schemeEnd.upperBound] + authority).lowercased()
     }
 
     private func waitForWaiters(_ limiter: HostLimiter, _ count: Int) async {

@@ -19,7 +19,10 @@ public enum QueryCost {
     /// The quota units one upstream request costs: YouTube `search.list` 100 (Google's price),
     /// anything else 1.
     public static func unitCost(ofURL url: String) -> Int {
-        url.contains("/youtube/v3/search") ? 100 : 1
+        // Bytes, not Foundation's `contains` (an NSString search per upstream request).
+        let path = Array("/youtube/v3/search".utf8)
+        let bytes = Array(url.utf8)
+        return bytes.indices.contains { bytes[$0...].starts(with: path) } ? 100 : 1
     }
 
     /// Parents per upstream call of the fields whose resolvers batch their parents' ids into one

@@ -26,9 +26,32 @@ public enum QueryEncoding {
     }
 
     /// `name=value` pairs, each side percent-encoded, joined with `&`. Nil values are left out.
+    /// (Written into one buffer: a string per pair and per side, then joined, was most of
+    /// building a search URL.)
     public static func queryString(_ items: [(String, String?)]) -> String {
-        items.compactMap { name, value in value.map { "\(percentEncode(name))=\(percentEncode($0))" } }
-            .joined(separator: "&")
+        var out: [UInt8] = []
+        out.reserveCapacity(items.reduce(0) { $0 + $1.0.utf8.count + ($1.1?.utf8.count ?? 0) + 2 })
+        for (name, value) in items {
+            guard let value else { continue }
+            if !out.isEmpty { out.append(UInt8(ascii: "&")) }
+            appendEncoded(name, to: &out)
+            out.append(UInt8(ascii: "="))
+            appendEncoded(value, to: &out)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `value`'s bytes percent-encoded onto `out` (as `percentEncode`).
+    private static func appendEncoded(_ value: String, to out: inout [UInt8]) {
+        for byte in value.utf8 {
+            if isUnreserved(byte) {
+                out.append(byte)
+            } else {
+                out.append(UInt8(ascii: "%"))
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0x0F)])
+            }
+        }
     }
 
     /// A comma-separated id list: each id percent-encoded, then joined with a literal `,`
