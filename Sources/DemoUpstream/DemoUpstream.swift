@@ -97,9 +97,7 @@ public final class DemoUpstream: Sendable {
     public func handle(_ request: DemoRequest) async -> DemoResponse {
         if request.path.hasPrefix("/__demo/") { return control(request) }
         let service = DemoService(path: request.path)
-        let entry = RequestLogEntry(
-            method: request.method, path: request.path, query: RequestLogEntry.redact(rawQuery: request.rawQuery),
-            service: service, status: 0, authorization: request.headers["authorization"] != nil)
+        let entry = RequestLogEntry(request, service: service, status: 0)
         let (seq, rule) = state.withLock { state -> (Int, FaultRule?) in
             let seq = state.nextSeq
             state.nextSeq += 1
@@ -137,6 +135,29 @@ public final class DemoUpstream: Sendable {
             if let i = state.log.lastIndex(where: { $0.seq == seq }) { state.log[i].entry.status = status }
         }
         return response
+    }
+
+    /// The answer to `request` when it takes no work: no fault rule applies and an earlier request
+    /// made the same answer (`handle` keeps every answer it makes). Logged as `handle` logs it.
+    /// The caller sends it after `latency` (the configured latency and jitter), as `handle` would
+    /// have; nil: call `handle`.
+    public func keptAnswer(_ request: DemoRequest) -> (response: DemoResponse, latency: Duration)? {
+        guard !request.path.hasPrefix("/__demo/"), request.method == "GET" || request.method == "HEAD",
+            let kept = answers.answer(for: AnswerMemo.key(request))
+        else { return nil }
+        let entry = RequestLogEntry(request, service: DemoService(path: request.path), status: kept.status)
+        let logged = state.withLock { state in
+            guard !state.faults.contains(where: { request.path.hasPrefix($0.prefix) }) else { return false }
+            state.log.append((state.nextSeq, entry))
+            state.nextSeq += 1
+            if state.log.count > options.maxLogEntries {
+                state.log.removeFirst(state.log.count - options.maxLogEntries)
+            }
+            return true
+        }
+        guard logged else { return nil }
+        let jitter = options.jitterMs > 0 ? Int.random(in: 0...options.jitterMs) : 0
+        return (kept, .milliseconds(options.latencyMs + jitter))
     }
 
     private func offload(_ work: @escaping @Sendable () -> DemoResponse) async -> DemoResponse {

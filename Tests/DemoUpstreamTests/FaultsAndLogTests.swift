@@ -118,6 +118,31 @@ extension DemoUpstreamSuite {
             #expect(await Demo.get(demo, "/__demo/requests").text == "[]")
         }
 
+        /// An answer made before is handed out at once with its latency, and logged as `handle`
+        /// logs it (its secret redacted when the log is read); a fault rule on its path, a
+        /// control path, a method other than GET and an answer not made yet go to `handle`.
+        @Test func aKeptAnswerIsHandedOutWithItsLatency() async throws {
+            let demo = try await Demo.make(.init(latencyMs: 7))
+            let search = DemoRequest(method: "GET", path: "/youtube/v3/search", rawQuery: "part=snippet&q=x&key=SECRET")
+            #expect(demo.keptAnswer(search) == nil)  // not made yet
+            let made = await demo.handle(search)
+            let kept = try #require(demo.keptAnswer(search))
+            #expect(kept.response.body == made.body)
+            #expect(kept.response.status == made.status)
+            #expect(kept.latency == .milliseconds(7))
+            #expect(
+                demo.keptAnswer(DemoRequest(method: "POST", path: "/youtube/v3/search", rawQuery: search.rawQuery))
+                    == nil)
+            #expect(demo.keptAnswer(DemoRequest(method: "GET", path: "/__demo/requests")) == nil)
+            _ = await post(demo, #"{"/youtube": {"status": 500}}"#)
+            #expect(demo.keptAnswer(search) == nil)
+            let log = await Demo.get(demo, "/__demo/requests").text
+            #expect(
+                log.components(separatedBy: #""query":"part=snippet&q=x&key=***","service":"youtube","status":200"#)
+                    .count == 3)
+            #expect(!log.contains("SECRET"))
+        }
+
         @Test func logIsBounded() async throws {
             let demo = try await Demo.make(.init(maxLogEntries: 3))
             for i in 0..<5 { _ = await Demo.get(demo, "/search", "term=\(i)") }
