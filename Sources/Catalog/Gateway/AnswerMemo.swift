@@ -84,25 +84,31 @@ final class BatchCounter: Sendable {
     func next() -> UInt64 { last.add(1, ordering: .relaxed).newValue }
 }
 
-/// The memos of one gateway's loaders, made the first time a request's loader asks, by
-/// loader name (each name has one key and value type). Thread-safe.
+/// The memos of one gateway's loaders, made the first time a request's loader asks, by the
+/// loader's number (`RequestLoaders.Slot`; each has one key and value type). Thread-safe.
 final class AnswerMemos: Sendable {
     private let cache: UpstreamCache
     private let batches = BatchCounter()
-    private let memos = Mutex<[String: any Sendable]>([:])
+    /// By loader number: an index and a class cast per request's loader, where a table by name
+    /// was a string hash and a cast of a generic existential.
+    private let memos = Mutex<[(any AnyObject & Sendable)?]>([])
 
     init(cache: UpstreamCache) {
         self.cache = cache
     }
 
-    /// The memo of the loader called `name`.
+    /// The memo of loader `number`.
+    /// - Precondition: every call for one `number` asks for the same `Key` and `Value`.
     func memo<Key: Hashable & Sendable, Value: Sendable>(
-        _ name: String, of _: Key.Type = Key.self, _: Value.Type = Value.self
+        _ number: Int, of _: Key.Type = Key.self, _: Value.Type = Value.self
     ) -> AnswerMemo<Key, Value> {
         memos.withLock { memos in
-            if let made = memos[name] as? AnswerMemo<Key, Value> { return made }
+            if number < memos.count, let made = memos[number] {
+                return unsafeDowncast(made, to: AnswerMemo<Key, Value>.self)
+            }
             let made = AnswerMemo<Key, Value>(cache: cache, batches: batches)
-            memos[name] = made
+            if memos.count <= number { memos.append(contentsOf: repeatElement(nil, count: number + 1 - memos.count)) }
+            memos[number] = made
             return made
         }
     }

@@ -25,11 +25,11 @@ final class RequestLoaders: Sendable {
     /// How this request reads the memos: at one instant, each answer counted as a cache hit
     /// and noted for the result's freshness.
     private let reading: MemoReading
-    /// The loaders made so far, by `Slot`: one array of objects, so that releasing a request's
-    /// loaders needs no runtime lookup of 22 generic types' metadata (it did, one per stored
-    /// loader reference, ~3% of an executed `albums { artist { … } }` request). Empty, and not
-    /// allocated, until the first loader is made.
-    private let slots = Mutex<[(any AnyObject & Sendable)?]>([])
+    /// The loaders made so far, newest first: a request makes one or two of the 22, and a list
+    /// of them is released with their count of nodes, where an array of 22 optional slots
+    /// released each slot through the runtime's generic witnesses (and 22 generic loader
+    /// references, before, a metadata lookup each). Nil until the first loader is made.
+    private let made = Mutex<MadeLoader?>(nil)
 
     /// `makeProviders` runs when the first DataLoader sends, at most a few times (concurrent
     /// first loaders), never for a request that reads no upstream (`{ __typename }`) or whose
@@ -49,7 +49,7 @@ final class RequestLoaders: Sendable {
 
     var itunesArtistSearch: FieldLoader<SearchKey, [ArtistNode]> {
         loader(.itunesArtistSearch) {
-            eachLoader("itunes.searchArtists") { providers, key throws(UpstreamError) in
+            eachLoader(.itunesArtistSearch, "itunes.searchArtists") { providers, key throws(UpstreamError) in
                 try await providers.itunes.searchArtists(term: key.term, limit: key.limit).map(ArtistNode.init)
             }
         }
@@ -57,7 +57,7 @@ final class RequestLoaders: Sendable {
 
     var itunesAlbumSearch: FieldLoader<SearchKey, [AlbumNode]> {
         loader(.itunesAlbumSearch) {
-            eachLoader("itunes.searchAlbums") { providers, key throws(UpstreamError) in
+            eachLoader(.itunesAlbumSearch, "itunes.searchAlbums") { providers, key throws(UpstreamError) in
                 try await providers.itunes.searchAlbums(term: key.term, limit: key.limit).map { AlbumNode(album: $0) }
             }
         }
@@ -65,7 +65,7 @@ final class RequestLoaders: Sendable {
 
     var itunesMusicVideoSearch: FieldLoader<SearchKey, [VideoNode]> {
         loader(.itunesMusicVideoSearch) {
-            eachLoader("itunes.searchMusicVideos") { providers, key throws(UpstreamError) in
+            eachLoader(.itunesMusicVideoSearch, "itunes.searchMusicVideos") { providers, key throws(UpstreamError) in
                 try await providers.itunes.searchMusicVideos(term: key.term, limit: key.limit).map(VideoNode.init)
             }
         }
@@ -73,8 +73,10 @@ final class RequestLoaders: Sendable {
 
     var itunesArtists: FieldLoader<String, ArtistNode?> {
         loader(.itunesArtists) {
-            lookupLoader("itunes.lookupArtists", max: ITunesProvider.maxLookupIds, answer: { $0.map(ArtistNode.init) })
-            {
+            lookupLoader(
+                .itunesArtists, "itunes.lookupArtists", max: ITunesProvider.maxLookupIds,
+                answer: { $0.map(ArtistNode.init) }
+            ) {
                 providers, ids in try await providers.itunes.lookupArtists(ids: ids)
             }
         }
@@ -83,7 +85,8 @@ final class RequestLoaders: Sendable {
     var itunesAlbums: FieldLoader<String, AlbumNode?> {
         loader(.itunesAlbums) {
             lookupLoader(
-                "itunes.lookupAlbums", max: ITunesProvider.maxLookupIds, answer: { $0.map { AlbumNode(album: $0) } }
+                .itunesAlbums, "itunes.lookupAlbums", max: ITunesProvider.maxLookupIds,
+                answer: { $0.map { AlbumNode(album: $0) } }
             ) {
                 providers, ids in try await providers.itunes.lookupAlbums(ids: ids)
             }
@@ -92,7 +95,7 @@ final class RequestLoaders: Sendable {
 
     var itunesTracks: FieldLoader<String, Track?> {
         loader(.itunesTracks) {
-            lookupLoader("itunes.lookupTracks", max: ITunesProvider.maxLookupIds) { providers, ids in
+            lookupLoader(.itunesTracks, "itunes.lookupTracks", max: ITunesProvider.maxLookupIds) { providers, ids in
                 let itunes = providers.itunes
                 let call = UpstreamCall(service: .iTunes, transport: itunes.transport, secrets: [])
                 return try await call.fetch(itunes.lookupURL(ids: ids)) { status, headers, body throws(UpstreamError) in
@@ -106,7 +109,8 @@ final class RequestLoaders: Sendable {
     var itunesMusicVideos: FieldLoader<String, VideoNode?> {
         loader(.itunesMusicVideos) {
             lookupLoader(
-                "itunes.lookupMusicVideos", max: ITunesProvider.maxLookupIds, answer: { $0.map(VideoNode.init) }
+                .itunesMusicVideos, "itunes.lookupMusicVideos", max: ITunesProvider.maxLookupIds,
+                answer: { $0.map(VideoNode.init) }
             ) {
                 providers, ids in
                 let itunes = providers.itunes
@@ -122,7 +126,7 @@ final class RequestLoaders: Sendable {
     var itunesAlbumsByArtist: FieldLoader<String, [AlbumNode]> {
         loader(.itunesAlbumsByArtist) {
             lookupLoader(
-                "itunes.albumsByArtist", max: ITunesProvider.maxLookupIds,
+                .itunesAlbumsByArtist, "itunes.albumsByArtist", max: ITunesProvider.maxLookupIds,
                 answer: { ($0 ?? []).map { AlbumNode(album: $0) } }
             ) {
                 providers, ids in try await providers.itunes.lookupAlbums(artistIds: ids)
@@ -132,7 +136,9 @@ final class RequestLoaders: Sendable {
 
     var itunesTracksByAlbum: FieldLoader<String, [Track]> {
         loader(.itunesTracksByAlbum) {
-            lookupLoader("itunes.tracksByAlbum", max: ITunesProvider.maxLookupIds, answer: { $0 ?? [] }) {
+            lookupLoader(
+                .itunesTracksByAlbum, "itunes.tracksByAlbum", max: ITunesProvider.maxLookupIds, answer: { $0 ?? [] }
+            ) {
                 providers, ids in try await providers.itunes.lookupTracks(albumIds: ids)
             }
         }
@@ -140,7 +146,7 @@ final class RequestLoaders: Sendable {
 
     var appleMusicArtistSearch: FieldLoader<SearchKey, [ArtistNode]> {
         loader(.appleMusicArtistSearch) {
-            eachLoader("applemusic.searchArtists") { providers, key throws(UpstreamError) in
+            eachLoader(.appleMusicArtistSearch, "applemusic.searchArtists") { providers, key throws(UpstreamError) in
                 try await providers.appleMusic.searchArtists(term: key.term, limit: key.limit).items.map(
                     ArtistNode.init)
             }
@@ -149,7 +155,7 @@ final class RequestLoaders: Sendable {
 
     var appleMusicAlbumSearch: FieldLoader<SearchKey, [AlbumNode]> {
         loader(.appleMusicAlbumSearch) {
-            eachLoader("applemusic.searchAlbums") { providers, key throws(UpstreamError) in
+            eachLoader(.appleMusicAlbumSearch, "applemusic.searchAlbums") { providers, key throws(UpstreamError) in
                 try await providers.appleMusic.searchAlbums(term: key.term, limit: key.limit).items.map {
                     AlbumNode(album: $0)
                 }
@@ -159,7 +165,10 @@ final class RequestLoaders: Sendable {
 
     var appleMusicAlbums: FieldLoader<String, AlbumNode?> {
         loader(.appleMusicAlbums) {
-            lookupLoader("applemusic.albums", max: AppleMusicProvider.maxAlbumIds, answer: { $0.map(AlbumNode.init) }) {
+            lookupLoader(
+                .appleMusicAlbums, "applemusic.albums", max: AppleMusicProvider.maxAlbumIds,
+                answer: { $0.map(AlbumNode.init) }
+            ) {
                 providers, ids in try await providers.appleMusic.albums(ids: ids)
             }
         }
@@ -168,7 +177,8 @@ final class RequestLoaders: Sendable {
     var appleMusicArtists: FieldLoader<String, ArtistNode?> {
         loader(.appleMusicArtists) {
             lookupLoader(
-                "applemusic.artists", max: AppleMusicProvider.maxArtistIds, answer: { $0.map(ArtistNode.init) }
+                .appleMusicArtists, "applemusic.artists", max: AppleMusicProvider.maxArtistIds,
+                answer: { $0.map(ArtistNode.init) }
             ) {
                 providers, ids in try await providers.appleMusic.artists(ids: ids)
             }
@@ -177,7 +187,7 @@ final class RequestLoaders: Sendable {
 
     var appleMusicSongs: FieldLoader<String, Track?> {
         loader(.appleMusicSongs) {
-            lookupLoader("applemusic.songs", max: AppleMusicProvider.maxSongIds) { providers, ids in
+            lookupLoader(.appleMusicSongs, "applemusic.songs", max: AppleMusicProvider.maxSongIds) { providers, ids in
                 try await providers.appleMusic.songs(ids: ids)
             }
         }
@@ -185,7 +195,7 @@ final class RequestLoaders: Sendable {
 
     var appleMusicArtistAlbums: FieldLoader<String, [AlbumNode]> {
         loader(.appleMusicArtistAlbums) {
-            eachLoader("applemusic.artistAlbums") { providers, id throws(UpstreamError) in
+            eachLoader(.appleMusicArtistAlbums, "applemusic.artistAlbums") { providers, id throws(UpstreamError) in
                 // An artist's albums come without their `artists` relationship: they are this
                 // artist's, so `Album.artist` names it by its catalog id (fetchable again).
                 try await providers.appleMusic.artistAlbums(artistId: id).items.map { album in
@@ -200,7 +210,7 @@ final class RequestLoaders: Sendable {
     /// `option` is `artistName` or `title`: which field the term searches.
     var rakutenSearch: FieldLoader<SearchKey, [AlbumNode]> {
         loader(.rakutenSearch) {
-            eachLoader("rakuten.search") { providers, key throws(UpstreamError) in
+            eachLoader(.rakutenSearch, "rakuten.search") { providers, key throws(UpstreamError) in
                 let byArtist = key.option == "artistName"
                 return try await providers.rakuten.search(
                     artistName: byArtist ? key.term : nil, title: byArtist ? nil : key.term, hits: key.limit
@@ -212,7 +222,7 @@ final class RequestLoaders: Sendable {
     /// Keyed by JAN code.
     var rakutenReleases: FieldLoader<String, AlbumNode?> {
         loader(.rakutenReleases) {
-            eachLoader("rakuten.releases") { providers, jan throws(UpstreamError) in
+            eachLoader(.rakutenReleases, "rakuten.releases") { providers, jan throws(UpstreamError) in
                 try await providers.rakuten.release(jan: jan).map(AlbumNode.init)
             }
         }
@@ -221,7 +231,7 @@ final class RequestLoaders: Sendable {
     /// `option` is the duration filter (`any`, `short`, `medium`, `long`).
     var youTubeSearch: FieldLoader<SearchKey, [VideoNode]> {
         loader(.youTubeSearch) {
-            eachLoader("youtube.search") { providers, key throws(UpstreamError) in
+            eachLoader(.youTubeSearch, "youtube.search") { providers, key throws(UpstreamError) in
                 let duration = YouTubeProvider.VideoDuration(rawValue: key.option)
                 return try await providers.youTube.search(
                     query: key.term, maxResults: key.limit, duration: duration == .any ? nil : duration
@@ -233,7 +243,9 @@ final class RequestLoaders: Sendable {
 
     var youTubeVideos: FieldLoader<String, VideoNode?> {
         loader(.youTubeVideos) {
-            lookupLoader("youtube.videos", max: YouTubeProvider.maxVideoIds, answer: { $0.map(VideoNode.init) }) {
+            lookupLoader(
+                .youTubeVideos, "youtube.videos", max: YouTubeProvider.maxVideoIds, answer: { $0.map(VideoNode.init) }
+            ) {
                 providers, ids in try await providers.youTube.videos(ids: ids)
             }
         }
@@ -241,7 +253,7 @@ final class RequestLoaders: Sendable {
 
     var tmdbSearch: FieldLoader<SearchKey, [MovieNode]> {
         loader(.tmdbSearch) {
-            eachLoader("tmdb.searchMovies") { providers, key throws(UpstreamError) in
+            eachLoader(.tmdbSearch, "tmdb.searchMovies") { providers, key throws(UpstreamError) in
                 try await providers.tmdb.searchMovies(query: key.term).items.map(MovieNode.init)
             }
         }
@@ -249,7 +261,7 @@ final class RequestLoaders: Sendable {
 
     var tmdbMovies: FieldLoader<String, MovieNode?> {
         loader(.tmdbMovies) {
-            eachLoader("tmdb.movies") { providers, id throws(UpstreamError) in
+            eachLoader(.tmdbMovies, "tmdb.movies") { providers, id throws(UpstreamError) in
                 try await providers.tmdb.movie(id: id).map(MovieNode.init)
             }
         }
@@ -257,14 +269,14 @@ final class RequestLoaders: Sendable {
 
     var tmdbMovieVideos: FieldLoader<String, [VideoNode]> {
         loader(.tmdbMovieVideos) {
-            eachLoader("tmdb.movieVideos") { providers, id throws(UpstreamError) in
+            eachLoader(.tmdbMovieVideos, "tmdb.movieVideos") { providers, id throws(UpstreamError) in
                 try await providers.tmdb.movieVideos(movieId: id).map(VideoNode.init)
             }
         }
     }
 
-    /// Where each loader is kept in `slots`.
-    private enum Slot: Int, CaseIterable {
+    /// Which loader: the key of `made` and of the loader's memo.
+    enum Slot: Int, CaseIterable {
         case itunesArtistSearch, itunesAlbumSearch, itunesMusicVideoSearch, itunesArtists, itunesAlbums
         case itunesTracks, itunesMusicVideos, itunesAlbumsByArtist, itunesTracksByAlbum
         case appleMusicArtistSearch, appleMusicAlbumSearch, appleMusicAlbums, appleMusicArtists
@@ -276,18 +288,38 @@ final class RequestLoaders: Sendable {
     private func loader<Key: Hashable & Sendable, Value: Sendable>(
         _ slot: Slot, _ make: () -> FieldLoader<Key, Value>
     ) -> FieldLoader<Key, Value> {
-        let index = slot.rawValue
-        if let made = slots.withLock({ index < $0.count ? $0[index] : nil }) {
-            return unsafeDowncast(made, to: FieldLoader<Key, Value>.self)
+        if let found = made.withLock({ $0?.loader(slot) }) {
+            return unsafeDowncast(found, to: FieldLoader<Key, Value>.self)
         }
         let new = make()
-        let stored = slots.withLock { slots in
-            if slots.isEmpty { slots = Array(repeating: nil, count: Slot.allCases.count) }
-            if let made = slots[index] { return made }
-            slots[index] = new
+        let stored = made.withLock { made in
+            if let found = made?.loader(slot) { return found }
+            made = MadeLoader(slot: slot, loader: new, next: made)
             return new
         }
         return unsafeDowncast(stored, to: FieldLoader<Key, Value>.self)
+    }
+}
+
+/// One made loader of a request, and the ones made before it.
+private final class MadeLoader: Sendable {
+    let slot: RequestLoaders.Slot
+    let loader: any AnyObject & Sendable
+    let next: MadeLoader?
+
+    init(slot: RequestLoaders.Slot, loader: any AnyObject & Sendable, next: MadeLoader?) {
+        self.slot = slot
+        self.loader = loader
+        self.next = next
+    }
+
+    func loader(_ wanted: RequestLoaders.Slot) -> (any AnyObject & Sendable)? {
+        var node: MadeLoader? = self
+        while let current = node {
+            if current.slot == wanted { return current.loader }
+            node = current.next
+        }
+        return nil
     }
 }
 
@@ -296,9 +328,9 @@ extension RequestLoaders {
     /// distinct keys fetched concurrently, `searchConcurrency` at a time. Each key's answer is
     /// kept in the loader's memo when its reads were all cached responses.
     fileprivate func eachLoader<Key: Hashable & Sendable, Value: Sendable>(
-        _ name: String, _ fetch: @escaping @Sendable (Providers, Key) async throws(UpstreamError) -> Value
+        _ slot: Slot, _ name: String, _ fetch: @escaping @Sendable (Providers, Key) async throws(UpstreamError) -> Value
     ) -> FieldLoader<Key, Value> {
-        let memo: AnswerMemo<Key, Value>? = memos?.memo(name)
+        let memo: AnswerMemo<Key, Value>? = memos?.memo(slot.rawValue)
         let (n, scheduler, lazyProviders) = (searchConcurrency, scheduler, providers)
         return fieldLoader(memo) { () throws(DataLoaderError) in
             let providers = lazyProviders.providers
@@ -328,10 +360,10 @@ extension RequestLoaders {
     /// every batch of every request. A batch's answers (those of ids left out too) are kept in
     /// the loader's memo when its reads were all cached responses.
     fileprivate func lookupLoader<Found: Sendable, Value: Sendable>(
-        _ name: String, max: Int, answer: @escaping @Sendable (Found?) -> Value,
+        _ slot: Slot, _ name: String, max: Int, answer: @escaping @Sendable (Found?) -> Value,
         _ fetch: @escaping @Sendable (Providers, [String]) async throws -> [String: Found]
     ) -> FieldLoader<String, Value> {
-        let memo: AnswerMemo<String, Value>? = memos?.memo(name)
+        let memo: AnswerMemo<String, Value>? = memos?.memo(slot.rawValue)
         let (scheduler, lazyProviders) = (scheduler, providers)
         return fieldLoader(memo) { () throws(DataLoaderError) in
             let providers = lazyProviders.providers
@@ -356,9 +388,10 @@ extension RequestLoaders {
 
     /// `lookupLoader` for a value that is nil when the upstream does not know the id.
     fileprivate func lookupLoader<Found: Sendable>(
-        _ name: String, max: Int, _ fetch: @escaping @Sendable (Providers, [String]) async throws -> [String: Found]
+        _ slot: Slot, _ name: String, max: Int,
+        _ fetch: @escaping @Sendable (Providers, [String]) async throws -> [String: Found]
     ) -> FieldLoader<String, Found?> {
-        lookupLoader(name, max: max, answer: { $0 }, fetch)
+        lookupLoader(slot, name, max: max, answer: { $0 }, fetch)
     }
 
     /// The loader over the DataLoader `make` makes (its options are constants of this file: an

@@ -13,7 +13,7 @@ import Testing
 
     static func memo(maxBytes: Int) -> (UpstreamCache, AnswerMemo<String, Int>) {
         let cache = UpstreamCache(maxBytes: maxBytes)
-        return (cache, AnswerMemos(cache: cache).memo("test"))
+        return (cache, AnswerMemos(cache: cache).memo(0))
     }
 
     @Test func aKeptAnswerIsServedUntilItsReadsExpire() {
