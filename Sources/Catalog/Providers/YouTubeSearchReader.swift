@@ -15,21 +15,22 @@ enum YouTubeSearchReader {
         guard case .object(let root)? = try? JSONReader.parse(body), case .array(let items)? = root["items"] else {
             return nil
         }
-        do throws(ShapeMismatch) {
-            let nextPageToken = try string(root["nextPageToken"])
-            _ = try string(root["prevPageToken"])
-            let totalResults = try object(root["pageInfo"]).map { info throws(ShapeMismatch) in
-                try int(info["totalResults"])
+        do throws(ShapeReading.ShapeMismatch) {
+            let nextPageToken = try ShapeReading.string(root["nextPageToken"])
+            _ = try ShapeReading.string(root["prevPageToken"])
+            let totalResults = try ShapeReading.object(root["pageInfo"]).map {
+                info throws(ShapeReading.ShapeMismatch) in
+                try ShapeReading.int(info["totalResults"])
             }
             var videos: [Video] = []
             videos.reserveCapacity(items.count)
             for item in items {
-                guard case .object(let item) = item else { throw ShapeMismatch() }
-                let id = try object(item["id"])
-                let kind = try string(id?["kind"])
-                let videoId = try string(id?["videoId"]) ?? ""
+                guard case .object(let item) = item else { throw ShapeReading.ShapeMismatch() }
+                let id = try ShapeReading.object(item["id"])
+                let kind = try ShapeReading.string(id?["kind"])
+                let videoId = try ShapeReading.string(id?["videoId"]) ?? ""
                 // Decoded (so type-checked) before an item without a video id is skipped, as Codable does.
-                let snippet = try object(item["snippet"]).map(Self.snippet(from:))
+                let snippet = try ShapeReading.object(item["snippet"]).map(Self.snippet(from:))
                 // Channels and playlists have no videoId; a `youtube#video` without one is kept,
                 // its id (and url) missing, as `decodeSearchPage` does.
                 guard !videoId.isEmpty || kind == "youtube#video" else { continue }
@@ -42,47 +43,21 @@ enum YouTubeSearchReader {
         }
     }
 
-    /// A value of another type than `YTSearchResponse` declares.
-    struct ShapeMismatch: Error {}
-
-    private static func snippet(from object: JSONObject) throws(ShapeMismatch) -> YTSnippet {
+    private static func snippet(from object: JSONObject) throws(ShapeReading.ShapeMismatch) -> YTSnippet {
         var thumbnails: [String: YTThumbnail]?
-        if let sizes = try Self.object(object["thumbnails"]) {
+        if let sizes = try ShapeReading.object(object["thumbnails"]) {
             var found: [String: YTThumbnail] = [:]
             for (size, thumbnail) in sizes.entries {
-                guard case .object(let thumbnail) = thumbnail else { throw ShapeMismatch() }
-                found[size] = YTThumbnail(url: try string(thumbnail["url"]))
+                guard case .object(let thumbnail) = thumbnail else { throw ShapeReading.ShapeMismatch() }
+                found[size] = YTThumbnail(url: try ShapeReading.string(thumbnail["url"]))
             }
             thumbnails = found
         }
         return YTSnippet(
-            publishedAt: try string(object["publishedAt"]), channelTitle: try string(object["channelTitle"]),
-            title: try string(object["title"]), description: try string(object["description"]),
+            publishedAt: try ShapeReading.string(object["publishedAt"]),
+            channelTitle: try ShapeReading.string(object["channelTitle"]),
+            title: try ShapeReading.string(object["title"]),
+            description: try ShapeReading.string(object["description"]),
             thumbnails: thumbnails)
-    }
-
-    /// An optional member as `decodeIfPresent` reads it: absent or null is nil.
-    private static func string(_ value: JSONValue?) throws(ShapeMismatch) -> String? {
-        switch value {
-        case nil, .null?: return nil
-        case .string(let text)?: return text
-        default: throw ShapeMismatch()
-        }
-    }
-
-    private static func int(_ value: JSONValue?) throws(ShapeMismatch) -> Int? {
-        switch value {
-        case nil, .null?: return nil
-        case .int(let number)?: return number
-        default: throw ShapeMismatch()
-        }
-    }
-
-    private static func object(_ value: JSONValue?) throws(ShapeMismatch) -> JSONObject? {
-        switch value {
-        case nil, .null?: return nil
-        case .object(let object)?: return object
-        default: throw ShapeMismatch()
-        }
     }
 }

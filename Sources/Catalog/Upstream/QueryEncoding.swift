@@ -13,15 +13,7 @@ public enum QueryEncoding {
         if value.utf8.allSatisfy(isUnreserved) { return value }
         var out: [UInt8] = []
         out.reserveCapacity(value.utf8.count)
-        for byte in value.utf8 {
-            if isUnreserved(byte) {
-                out.append(byte)
-            } else {
-                out.append(UInt8(ascii: "%"))
-                out.append(hexDigits[Int(byte >> 4)])
-                out.append(hexDigits[Int(byte & 0x0F)])
-            }
-        }
+        appendEncoded(value, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
