@@ -156,18 +156,29 @@ final class DaemonState: Sendable {
         }
         let now = ConnectionWatchdog.now()
         let (seconds, attoseconds) = max(delay, .zero).components
-        let delayNs = UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
+        let delayNs = Self.saturating(UInt64(seconds), times: 1_000_000_000, plus: UInt64(attoseconds / 1_000_000_000))
         let timeoutMs = configuration.requestTimeoutMs
+        let timeoutNs = Self.saturating(UInt64(max(0, timeoutMs)), times: 1_000_000, plus: 0)
         let ticket =
-            timeoutMs > 0 && UInt64(timeoutMs) &* 1_000_000 <= delayNs
-            ? deadlines.schedule(at: now &+ UInt64(timeoutMs) &* 1_000_000) {
+            timeoutMs > 0 && timeoutNs <= delayNs
+            ? deadlines.schedule(at: Self.saturating(now, times: 1, plus: timeoutNs)) {
                 self.answer(context, with: .deadlineExceeded(timeoutMs: timeoutMs), reason: .deadline)
             }
-            : deadlines.schedule(at: now &+ delayNs) { self.answer(context, with: response, fromHandler: true) }
+            : deadlines.schedule(at: Self.saturating(now, times: 1, plus: delayNs)) {
+                self.answer(context, with: response, fromHandler: true)
+            }
         context.attach(handlerTask: nil, deadline: ScheduledAnswer(queue: deadlines, ticket: ticket)) {
             self.answer(context, with: .clientClosedRequest, reason: .clientClosed)
         }
         return nil
+    }
+
+    /// `value * factor + addend` in nanoseconds, at most `UInt64.max` (never): an absurd timeout
+    /// or delay must not wrap around to an instant in the past.
+    private static func saturating(_ value: UInt64, times factor: UInt64, plus addend: UInt64) -> UInt64 {
+        let (product, overflow) = value.multipliedReportingOverflow(by: factor)
+        let (sum, carry) = product.addingReportingOverflow(addend)
+        return overflow || carry ? .max : sum
     }
 
     /// 503 without calling the responder; `Configuration.serverAnswered` hears of it, since no
@@ -196,7 +207,11 @@ final class DaemonState: Sendable {
                 ? nil
                 : ScheduledAnswer(
                     queue: deadlines,
-                    ticket: deadlines.schedule(at: ConnectionWatchdog.now() &+ UInt64(timeoutMs) &* 1_000_000) {
+                    ticket: deadlines.schedule(
+                        at: Self.saturating(
+                            ConnectionWatchdog.now(), times: 1,
+                            plus: Self.saturating(UInt64(timeoutMs), times: 1_000_000, plus: 0))
+                    ) {
                         self.answer(context, with: .deadlineExceeded(timeoutMs: timeoutMs), reason: .deadline)
                     })
             // The client may leave while the handler works: libmicrohttpd does not watch a

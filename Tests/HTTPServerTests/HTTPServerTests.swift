@@ -236,6 +236,25 @@ import Testing
         await server.shutdown()
     }
 
+    /// A deadline too far away to count in nanoseconds is no deadline at all, not one that wraps
+    /// around to the past and answers 503 at once.
+    @Test func anAbsurdlyLongDeadlineNeverFires() async throws {
+        let server = try HTTPServer(
+            configuration: HTTPServer.Configuration(requestTimeoutMs: 18_446_744_073_710),
+            responder: { request in
+                guard request.path == "/later" else {
+                    return .delayed(HTTPResponse(status: 200), by: .milliseconds(50))
+                }
+                return .later {
+                    try? await Task.sleep(for: .milliseconds(50))
+                    return HTTPResponse(status: 200)
+                }
+            })
+        #expect(try await client.get("http://127.0.0.1:\(server.port)/later").status == 200)
+        #expect(try await client.get("http://127.0.0.1:\(server.port)/delayed").status == 200)
+        await server.shutdown()
+    }
+
     @Test func shutdownAnswersDelayedAnswers503WhenTheGraceRunsOut() async throws {
         let server = try HTTPServer(
             configuration: HTTPServer.Configuration(shutdownGraceMs: 100),
