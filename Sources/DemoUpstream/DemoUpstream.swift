@@ -44,6 +44,20 @@ public final class DemoUpstream: Sendable {
         var counters: [String: Int] = [:]
         var log: [(seq: Int, entry: RequestLogEntry)] = []
         var nextSeq = 0
+
+        /// Appends `entry` to the log, at most `maxEntries` kept (the oldest go), and returns its number.
+        mutating func log(_ entry: RequestLogEntry, maxEntries: Int) -> Int {
+            let seq = nextSeq
+            nextSeq += 1
+            log.append((seq, entry))
+            if log.count > maxEntries { log.removeFirst(log.count - maxEntries) }
+            return seq
+        }
+
+        /// The fault rule of the longest prefix `path` starts with, if any.
+        func fault(for path: String) -> (prefix: String, rule: FaultRule)? {
+            faults.first { path.hasPrefix($0.prefix) }
+        }
     }
 
     public let options: Options
@@ -99,23 +113,15 @@ public final class DemoUpstream: Sendable {
         let service = DemoService(path: request.path)
         let entry = RequestLogEntry(request, service: service, status: 0)
         let (seq, rule) = state.withLock { state -> (Int, FaultRule?) in
-            let seq = state.nextSeq
-            state.nextSeq += 1
-            state.log.append((seq, entry))
-            if state.log.count > options.maxLogEntries {
-                state.log.removeFirst(state.log.count - options.maxLogEntries)
-            }
-            guard let match = state.faults.first(where: { request.path.hasPrefix($0.prefix) }) else {
-                return (seq, nil)
-            }
+            let seq = state.log(entry, maxEntries: options.maxLogEntries)
+            guard let match = state.fault(for: request.path) else { return (seq, nil) }
             state.counters[match.prefix, default: 0] += 1
             let count = state.counters[match.prefix] ?? 1
             if let n = match.rule.everyNth, count % n != 0 { return (seq, nil) }
             return (seq, match.rule)
         }
 
-        let jitter = options.jitterMs > 0 ? Int.random(in: 0...options.jitterMs) : 0
-        await Self.sleep(ms: options.latencyMs + jitter + (rule?.latencyMs ?? 0))
+        await Self.sleep(ms: latencyMs() + (rule?.latencyMs ?? 0))
         var response: DemoResponse
         if rule?.hang == true {
             await Self.sleep(ms: options.hangLimitMs)
@@ -147,17 +153,17 @@ public final class DemoUpstream: Sendable {
         else { return nil }
         let entry = RequestLogEntry(request, service: DemoService(path: request.path), status: kept.status)
         let logged = state.withLock { state in
-            guard !state.faults.contains(where: { request.path.hasPrefix($0.prefix) }) else { return false }
-            state.log.append((state.nextSeq, entry))
-            state.nextSeq += 1
-            if state.log.count > options.maxLogEntries {
-                state.log.removeFirst(state.log.count - options.maxLogEntries)
-            }
+            guard state.fault(for: request.path) == nil else { return false }
+            _ = state.log(entry, maxEntries: options.maxLogEntries)
             return true
         }
         guard logged else { return nil }
-        let jitter = options.jitterMs > 0 ? Int.random(in: 0...options.jitterMs) : 0
-        return (kept, .milliseconds(options.latencyMs + jitter))
+        return (kept, .milliseconds(latencyMs()))
+    }
+
+    /// The configured latency plus a random 0…`jitterMs`, in milliseconds.
+    private func latencyMs() -> Int {
+        options.latencyMs + (options.jitterMs > 0 ? Int.random(in: 0...options.jitterMs) : 0)
     }
 
     private func offload(_ work: @escaping @Sendable () -> DemoResponse) async -> DemoResponse {

@@ -234,11 +234,8 @@ public final class HTTPClient: Sendable {
                 decoding: bytes.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 },
                 as: UTF8.self)
         }
-        let separator = Array("://".utf8)
-        guard let schemeEnd = url.indices.first(where: { url[$0...].starts(with: separator) }) else {
-            return lowercased(url)
-        }
-        let authorityStart = schemeEnd + separator.count
+        guard let separator = url.firstRange(of: "://".utf8) else { return lowercased(url) }
+        let authorityStart = separator.upperBound
         let authorityEnd =
             url[authorityStart...].firstIndex {
                 $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
