@@ -38,21 +38,15 @@ enum SQLiteSchema {
         """
 
     /// A connection to the store file at `path`, checked (and laid out when new), in WAL mode,
-    /// and where a file that was not a store went (`reset`), else nil.
-    static func open(path: String, reset: Bool, busyTimeoutMs: Int) throws(SQLiteStoreError)
+    /// with the rows expired at `nowMs` purged, and where a file that was not a store went
+    /// (`reset`), else nil.
+    static func open(path: String, reset: Bool, busyTimeoutMs: Int, nowMs: Int64) throws(SQLiteStoreError)
         -> (connection: SQLiteConnection, setAside: String?)
     {
         let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw SQLiteStoreError(
-                    .cannotOpen, "cannot create the store's directory \(directory): \(error.localizedDescription)")
-            }
-        }
+        if !directory.isEmpty { try makeDirectory(directory) }
         do {
-            return (try openChecked(path: path, busyTimeoutMs: busyTimeoutMs), nil)
+            return (try openChecked(path: path, busyTimeoutMs: busyTimeoutMs, nowMs: nowMs), nil)
         } catch let error where error.code == .notAStore && reset {
             let aside = asideName(path)
             for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
@@ -63,8 +57,74 @@ enum SQLiteSchema {
                         .cannotOpen, "--store-reset cannot move \(path + suffix) aside: \(error.localizedDescription)")
                 }
             }
-            return (try openChecked(path: path, busyTimeoutMs: busyTimeoutMs), aside)
+            return (try openChecked(path: path, busyTimeoutMs: busyTimeoutMs, nowMs: nowMs), aside)
         }
+    }
+
+    // MARK: Files private to their owner
+
+    /// Creates `directory` and its missing parents with mode 0700: what the store keeps (the
+    /// upstream answers, the quota spent) is its owner's alone. A directory that exists is left
+    /// as it is (it may be a shared one, such as /tmp).
+    static func makeDirectory(_ directory: String) throws(SQLiteStoreError) {
+        var missing: [String] = []
+        var current = directory
+        while !current.isEmpty, !FileManager.default.fileExists(atPath: current) {
+            missing.append(current)
+            let parent = (current as NSString).deletingLastPathComponent
+            if parent == current { break }
+            current = parent
+        }
+        for created in missing.reversed() {
+            if mkdir(created, 0o700) == 0 {
+                // The umask may have taken bits away; the owner needs all three.
+                _ = chmod(created, 0o700)
+            } else if errno != EEXIST {
+                let reason = String(cString: strerror(errno))
+                throw SQLiteStoreError(.cannotOpen, "cannot create the store's directory \(directory): \(reason)")
+            }
+        }
+    }
+
+    /// The store file at `path` readable and writable by its owner alone before SQLite opens it:
+    /// created with mode 0600 when missing (SQLite gives the `-wal` and `-shm` it creates the
+    /// main file's mode), and an existing file, `-wal` or `-shm` of ours that others may read
+    /// set to 0600. A failure here is left for SQLite's open to report.
+    static func makePrivate(path: String) {
+        let created = Foundation.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if created >= 0 { close(created) }
+        for file in [path, path + "-wal", path + "-shm"] {
+            var status = stat()
+            guard stat(file, &status) == 0, status.st_uid == geteuid(), status.st_mode & S_IFMT == S_IFREG,
+                status.st_mode & 0o077 != 0
+            else { continue }
+            _ = chmod(file, 0o600)
+        }
+    }
+
+    // MARK: Expired rows
+
+    /// How often, at most, a store purges expired rows after a write (it also does on open).
+    static let purgeIntervalMs: Int64 = 60_000
+
+    /// Deletes the entries, claims and counters expired at `nowMs`, then checkpoints the WAL
+    /// into the file and truncates it. With `secure_delete` on (set on every connection) the
+    /// deleted content is overwritten with zeros in the file's pages, and after the checkpoint
+    /// no frame of the -wal holds it either: an answer that has expired is gone from the disk.
+    static func purgeExpired(_ db: SQLiteConnection, nowMs: Int64) throws(SQLiteConnection.Failure) {
+        try db.run("BEGIN IMMEDIATE")
+        do {
+            try db.run("DELETE FROM entries WHERE expires_at_ms <= ?1", [.int(nowMs)])
+            try db.run("DELETE FROM claims WHERE expires_at_ms <= ?1", [.int(nowMs)])
+            try db.run("DELETE FROM counters WHERE expires_at_ms <= ?1", [.int(nowMs)])
+            try db.run("COMMIT")
+        } catch {
+            _ = try? db.run("ROLLBACK")
+            throw error
+        }
+        // Its row (busy, frames, checkpointed) is not needed: a reader of an older snapshot only
+        // delays the truncation to the next purge.
+        try db.run("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
     /// Where `--store-reset` moves a file that is not a store: `PATH.bad`, or `PATH.bad.1`,
@@ -82,7 +142,10 @@ enum SQLiteSchema {
         return name
     }
 
-    private static func openChecked(path: String, busyTimeoutMs: Int) throws(SQLiteStoreError) -> SQLiteConnection {
+    private static func openChecked(path: String, busyTimeoutMs: Int, nowMs: Int64) throws(SQLiteStoreError)
+        -> SQLiteConnection
+    {
+        makePrivate(path: path)
         let db: SQLiteConnection
         do {
             db = try SQLiteConnection(path: path, busyTimeoutMs: busyTimeoutMs)
@@ -109,10 +172,10 @@ enum SQLiteSchema {
                 throw SQLiteStoreError(.cannotOpen, "the store file \(path) cannot use WAL mode (journal_mode \(mode))")
             }
             try db.execute("PRAGMA synchronous = NORMAL")
-            // Claims of crashed holders and the counters of past days.
-            let now = Int64((Date().timeIntervalSince1970 * 1_000).rounded(.down))
-            try db.run("DELETE FROM claims WHERE expires_at_ms <= ?1", [.int(now)])
-            try db.run("DELETE FROM counters WHERE expires_at_ms <= ?1", [.int(now)])
+            // Per connection: what any delete removes is zeroed, not left in free space.
+            try db.execute("PRAGMA secure_delete = ON")
+            // Expired answers, claims of crashed holders and the counters of past days.
+            try purgeExpired(db, nowMs: nowMs)
         } catch let failure as SQLiteConnection.Failure {
             if failure.isCorruption {
                 throw SQLiteStoreError(

@@ -31,6 +31,8 @@ public final class SQLiteStore: SharedStore, @unchecked Sendable {
     private let clock: WallClock
     private let connection: SQLiteConnection
     private let queue: DispatchQueue
+    /// When expired rows were last purged (wall-clock ms); touched on `queue` only.
+    private var purgedAtMs: Int64
 
     /// How long a call waits for another process's write to finish before it fails.
     public static let defaultBusyTimeoutMs = 2_000
@@ -55,19 +57,36 @@ public final class SQLiteStore: SharedStore, @unchecked Sendable {
         self.maxDocuments = max(0, maxDocuments)
         self.clock = clock
         self.queue = DispatchQueue(label: "musicgraph.sqlite-store")
-        (self.connection, self.setAside) = try SQLiteSchema.open(path: path, reset: reset, busyTimeoutMs: busyTimeoutMs)
+        let now = clock.nowMs()
+        self.purgedAtMs = now
+        (self.connection, self.setAside) = try SQLiteSchema.open(
+            path: path, reset: reset, busyTimeoutMs: busyTimeoutMs, nowMs: now)
     }
 
-    /// Runs `body` on the store's queue.
+    /// After a write, on the queue: purges expired rows when the last purge is a minute old, so
+    /// that an expired answer does not stay on disk until the bound evicts it.
+    private func purgeIfDue(_ db: SQLiteConnection, now: Int64) {
+        guard now - purgedAtMs >= SQLiteSchema.purgeIntervalMs else { return }
+        purgedAtMs = now
+        // The write stands whatever happens here; a purge that failed (another process held the
+        // lock past the busy timeout) is tried again on a write a minute later.
+        try? SQLiteSchema.purgeExpired(db, nowMs: now)
+    }
+
+    /// Runs `body` on the store's queue; after a `write` that succeeded, purges expired rows
+    /// when it is time to (`purgeIfDue`).
     @discardableResult
     private func onQueue<T: Sendable>(
-        _ what: String, _ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteConnection.Failure) -> T
+        _ what: String, write: Bool = false,
+        _ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteConnection.Failure) -> T
     ) async throws(SharedStoreError) -> T {
         let connection = UncheckedConnection(connection)
         let result: Result<T, SharedStoreError> = await withCheckedContinuation { continuation in
             queue.async {
                 do throws(SQLiteConnection.Failure) {
-                    continuation.resume(returning: .success(try body(connection.value)))
+                    let value = try body(connection.value)
+                    if write { self.purgeIfDue(connection.value, now: self.clock.nowMs()) }
+                    continuation.resume(returning: .success(value))
                 } catch {
                     continuation.resume(
                         returning: .failure(SharedStoreError("sqlite store, \(what): \(error.message)")))
@@ -120,7 +139,7 @@ public final class SQLiteStore: SharedStore, @unchecked Sendable {
         let now = clock.nowMs()
         guard bytes <= maxEntryBytes, entry.expiresAtMs > now else { return }
         let maxBytes = Int64(maxEntryBytes)
-        try await onQueue("putEntry") { db throws(SQLiteConnection.Failure) in
+        try await onQueue("putEntry", write: true) { db throws(SQLiteConnection.Failure) in
             try Self.inTransaction(db) { () throws(SQLiteConnection.Failure) in
                 try db.run(
                     """
@@ -163,7 +182,7 @@ public final class SQLiteStore: SharedStore, @unchecked Sendable {
     public func claim(_ key: String, holder: String, ttlMs: Int) async throws(SharedStoreError) -> Bool {
         let now = clock.nowMs()
         let expires = now + Int64(max(1, ttlMs))
-        return try await onQueue("claim") { db throws(SQLiteConnection.Failure) in
+        return try await onQueue("claim", write: true) { db throws(SQLiteConnection.Failure) in
             // One statement: the check and the take are atomic for every process.
             let changed = try db.run(
                 """
@@ -206,7 +225,7 @@ public final class SQLiteStore: SharedStore, @unchecked Sendable {
         async throws(SharedStoreError) -> CounterUpdate
     {
         let now = clock.nowMs()
-        return try await onQueue("addToCounter") { db throws(SQLiteConnection.Failure) in
+        return try await onQueue("addToCounter", write: true) { db throws(SQLiteConnection.Failure) in
             try Self.inTransaction(db) { () throws(SQLiteConnection.Failure) in
                 let current =
                     try db.integer(
@@ -230,7 +249,7 @@ public final class SQLiteStore: SharedStore, @unchecked Sendable {
 
     public func raiseCounter(_ key: String, to value: Int, expiresAtMs: Int64) async throws(SharedStoreError) -> Int {
         let now = clock.nowMs()
-        return try await onQueue("raiseCounter") { db throws(SQLiteConnection.Failure) in
+        return try await onQueue("raiseCounter", write: true) { db throws(SQLiteConnection.Failure) in
             let raised = try db.integer(
                 """
                 INSERT INTO counters (key, value, expires_at_ms) VALUES (?1, ?2, ?3)
@@ -274,7 +293,7 @@ public final class SQLiteStore: SharedStore, @unchecked Sendable {
         guard maxDocuments > 0 else { return }
         let now = clock.nowMs()
         let maxDocuments = Int64(maxDocuments)
-        try await onQueue("putDocument") { db throws(SQLiteConnection.Failure) in
+        try await onQueue("putDocument", write: true) { db throws(SQLiteConnection.Failure) in
             try Self.inTransaction(db) { () throws(SQLiteConnection.Failure) in
                 try db.run(
                     """
