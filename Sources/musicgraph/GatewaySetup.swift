@@ -184,7 +184,8 @@ struct GatewaySetup {
                 throw CLIError("cannot start the demo upstream: \(error)")
             }
             for service in UpstreamService.allCases { configuration.baseURLs[service] = demo?.baseURL }
-            // Its port changes each run: stored responses are keyed without it, apart from real ones.
+            // Its port changes each run: its stored responses are scoped `demo` in place of its
+            // origin, so each run finds the last one's, and never the real APIs'.
             configuration.sharedKeyScope = "demo"
             // DemoUpstream accepts any key; real keys from the environment are never sent to it.
             configuration.youTubeAPIKey = "demo"

@@ -67,7 +67,7 @@ public final class Gateway: Sendable {
                 ? nil
                 : SharedResponses(
                     store: $0, clock: .system, claimTTLMs: claimTTLMs, baseURLs: configuration.resolvedBaseURLs,
-                    scope: configuration.sharedKeyScope)
+                    scope: configuration.sharedKeyScope, secrets: configuration.secrets)
         }
         self.ledger = ledger
         // The libcurl client only when something may be sent (a replay sends nothing).

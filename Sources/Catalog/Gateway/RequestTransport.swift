@@ -82,7 +82,7 @@ struct RequestTransport: UpstreamTransport {
         // Another process (or this one before a restart) may have fetched it: the shared store
         // is asked once per key in flight, by its claimant.
         var holdsSharedClaim = false
-        // Where the upstream is reached (a DemoUpstream's random port) is no part of it.
+        // Scoped by the upstream that answers it: another base URL's answers are never this one's.
         let sharedKey = exchange.shared?.key(service, url: url, headers: headers) ?? key
         if let shared = exchange.shared {
             if let hit = await sharedHit(key, sharedKey, shared) {

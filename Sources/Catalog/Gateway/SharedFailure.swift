@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// How a send one process made for the fleet failed, for the processes that waited on its claim:
 /// an upstream answer that is not kept (a 503, a 404, a 200 with `max-age=0`), or a transport failure. Stored under
 /// `f:` + the shared key for one claim TTL, with the wall-clock time it failed, so that only
@@ -9,8 +11,11 @@ enum SharedFailure: Sendable {
     private static let magic = Array("MGF1".utf8)
 
     /// `MGF1`, the time (8 bytes, big-endian ms), a kind byte, then the response as
-    /// `StoredUpstreamResponse` bytes or the failure's detail as UTF-8.
-    func encode(atMs: Int64) -> [UInt8] {
+    /// `StoredUpstreamResponse` bytes or the failure's detail as UTF-8, with every secret of
+    /// `scrubber` masked in the response or the detail.
+    func encode(atMs: Int64, scrubbing scrubber: SecretScrubber? = nil) -> [UInt8] {
+        let scrubber = scrubber.flatMap { $0.isEmpty ? nil : $0 }
+        let text = { (detail: String) in Array((scrubber?.scrub(detail) ?? detail).utf8) }
         var bytes = Self.magic
         for shift in stride(from: 56, through: 0, by: -8) {
             bytes.append(UInt8(truncatingIfNeeded: atMs >> Int64(shift)))
@@ -18,14 +23,14 @@ enum SharedFailure: Sendable {
         switch self {
         case .response(let response):
             bytes.append(0)
-            bytes += StoredUpstreamResponse.encode(response)
+            bytes += StoredUpstreamResponse.encode(response, scrubbing: scrubber)
         case .transport(let failure):
             switch failure.underlying {
             case .timedOut: bytes.append(1)
-            case .connectFailed(let reason): bytes += [2] + Array(reason.utf8)
+            case .connectFailed(let reason): bytes += [2] + text(reason)
             case .responseTooLarge(let limit): bytes += [3] + Array(String(limit).utf8)
-            case .failed(let reason): bytes += [4] + Array(reason.utf8)
-            case .notRecorded(let request): bytes += [5] + Array(request.utf8)
+            case .failed(let reason): bytes += [4] + text(reason)
+            case .notRecorded(let request): bytes += [5] + text(request)
             case .afterTries: bytes += [4]  // `underlying` never is one
             }
         }

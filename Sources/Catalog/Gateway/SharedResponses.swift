@@ -1,11 +1,17 @@
 import Foundation
+import HTTPTypes
 import SharedState
 
 /// The upstream responses of a `Gateway` in its `SharedStore`, under the in-process
 /// `UpstreamCache`: a response another process (or this one before a restart) fetched is a
-/// cache hit here. Keys are `u:` + the request's shared key (`key(_:url:headers:)`: the provider
-/// and the request relative to its base URL, without secrets); values are
-/// `StoredUpstreamResponse` bytes with the response's expiry in wall-clock milliseconds.
+/// cache hit here. Keys are `u:` + the request's shared key (`key(_:url:headers:)`: the upstream
+/// that answers it, the provider and the request relative to its base URL, without secrets);
+/// values are `StoredUpstreamResponse` bytes with the response's expiry in wall-clock
+/// milliseconds.
+///
+/// Nothing written holds a configured secret: bodies, header values and failure texts pass
+/// through `scrubber` on their way into the store (a store is a file or a server that outlives
+/// the process; the in-process cache keeps what the upstream sent).
 ///
 /// A request one process is sending is awaited by the others: its sender holds a claim on the
 /// key (`c:` + the shared key) until its response is stored, for at most `claimTTLMs`.
@@ -26,16 +32,23 @@ struct SharedResponses: Sendable {
 
     /// Each provider's base URL, stripped from the keys.
     let baseURLs: [UpstreamService: String]
-    /// Put in front of every key (`GatewayConfiguration.sharedKeyScope`); nil for none.
-    let scope: String?
+    /// What every key of a provider starts with: the scope when there is one
+    /// (`GatewayConfiguration.sharedKeyScope`), else the origin of its base URL (`origin(of:)`),
+    /// so that one upstream's answers are never served as another's.
+    let scopes: [UpstreamService: String]
+    /// Masks the configured secrets in what is written; empty when there are none.
+    let scrubber: SecretScrubber
 
     init(
         store: any SharedStore, clock: WallClock, claimTTLMs: Int, baseURLs: [UpstreamService: String] = [:],
-        scope: String? = nil
+        scope: String? = nil, secrets: [String] = []
     ) {
         self.store = store
         self.baseURLs = baseURLs
-        self.scope = scope
+        self.scopes =
+            scope.map { scope in Dictionary(uniqueKeysWithValues: UpstreamService.allCases.map { ($0, scope) }) }
+            ?? baseURLs.mapValues(Self.origin(of:))
+        self.scrubber = SecretScrubber(secrets: secrets)
         self.clock = clock
         self.health = StoreHealth(kind: store.kind)
         self.claimTTLMs = max(100, claimTTLMs)
@@ -43,16 +56,35 @@ struct SharedResponses: Sendable {
         self.holder = "\(process.hostName):\(process.processIdentifier):\(UUID().uuidString.prefix(8))"
     }
 
-    /// The key of a GET of `url` with `headers` to `service` in the store: the provider, then the
-    /// request key relative to the provider's base URL (`RecordedExchange.requestKey`: secret
-    /// parameters and `Authorization` dropped), so that it names the same request wherever the
-    /// upstream is reached (DemoUpstream on a random port, a proxy): e.g.
-    /// `itunes:/search?term=AC%2FDC&entity=musicArtist&limit=1&country=US`, or with a scope
-    /// `demo/itunes:/search?…`.
+    /// The key of a GET of `url` with `headers` to `service` in the store: the upstream's scope,
+    /// `|`, the provider, then the request key relative to the provider's base URL
+    /// (`RecordedExchange.requestKey`: secret parameters and `Authorization` dropped), e.g.
+    /// `https://itunes.apple.com|itunes:/search?term=AC%2FDC&entity=musicArtist&limit=1&country=US`,
+    /// or with the scope `demo` (a DemoUpstream on a random port) `demo|itunes:/search?…`.
     func key(_ service: UpstreamService, url: String, headers: [(name: String, value: String)]) -> String {
-        let relative = RecordedExchange.requestKey(
-            url: url, headers: headers, baseURLs: baseURLs[service].map { [$0] } ?? [])
-        return (scope.map { $0 + "/" } ?? "") + service.rawValue + ":" + relative
+        let base = baseURLs[service]
+        let relative = RecordedExchange.requestKey(url: url, headers: headers, baseURLs: base.map { [$0] } ?? [])
+        // Without a base URL the key is the whole URL, which names its upstream already.
+        let scope = scopes[service] ?? Self.origin(of: url)
+        return scope + "|" + service.rawValue + ":" + relative
+    }
+
+    /// `scheme://host[:port]` of `url`, lower-cased: no user info (it may hold a password), path
+    /// or query; the port only when it is not the scheme's default (80 for http, 443 for https),
+    /// so that both spellings of one upstream share its answers.
+    static func origin(of url: String) -> String {
+        var rest = Substring(url)
+        var scheme = ""
+        if let separator = rest.range(of: "://") {
+            scheme = rest[..<separator.lowerBound].lowercased()
+            rest = rest[separator.upperBound...]
+        }
+        var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        var host = authority.lowercased()
+        let defaultPort = ["http": ":80", "https": ":443"][scheme]
+        if let defaultPort, host.hasSuffix(defaultPort) { host.removeLast(defaultPort.count) }
+        return scheme.isEmpty ? host : scheme + "://" + host
     }
 
     /// The live response stored under `key` and the instant it stops being served; nil when
@@ -76,7 +108,9 @@ struct SharedResponses: Sendable {
             remaining.components.seconds * 1_000 + remaining.components.attoseconds / 1_000_000_000_000_000
         guard remainingMs > 0 else { return }
         let entry = StoredEntry(
-            value: StoredUpstreamResponse.encode(response), expiresAtMs: clock.nowMs() + remainingMs)
+            value: StoredUpstreamResponse.encode(response, scrubbing: scrubber),
+            expiresAtMs: clock.nowMs() + remainingMs
+        )
         let store = self.store
         _ = await health.attempt { () async throws(SharedStoreError) in try await store.putEntry("u:" + key, entry) }
     }
@@ -85,7 +119,8 @@ struct SharedResponses: Sendable {
     /// waiting on its claim (before it lets go of the claim).
     func storeFailure(_ failure: SharedFailure, for key: String) async {
         let now = clock.nowMs()
-        let entry = StoredEntry(value: failure.encode(atMs: now), expiresAtMs: now + Int64(claimTTLMs))
+        let entry = StoredEntry(
+            value: failure.encode(atMs: now, scrubbing: scrubber), expiresAtMs: now + Int64(claimTTLMs))
         let store = self.store
         _ = await health.attempt { () async throws(SharedStoreError) in try await store.putEntry("f:" + key, entry) }
     }
@@ -145,17 +180,21 @@ struct SharedResponses: Sendable {
 enum StoredUpstreamResponse {
     private static let magic = Array("MGU1".utf8)
 
-    static func encode(_ response: UpstreamResponse) -> [UInt8] {
+    /// The bytes of `response`, its header values and body with every secret of `scrubber`
+    /// masked (nothing is scanned when it has none).
+    static func encode(_ response: UpstreamResponse, scrubbing scrubber: SecretScrubber? = nil) -> [UInt8] {
+        let scrubber = scrubber.flatMap { $0.isEmpty ? nil : $0 }
+        let body = scrubber?.scrub(response.body) ?? response.body
         var bytes = magic
-        bytes.reserveCapacity(response.body.count + 64 + response.headers.count * 48)
+        bytes.reserveCapacity(body.count + 64 + response.headers.count * 48)
         append(UInt32(clamping: response.status), width: 2, to: &bytes)
         let headers = response.headers.sorted { $0.key < $1.key }.prefix(Int(UInt16.max))
         append(UInt32(headers.count), width: 2, to: &bytes)
         for (name, value) in headers {
             appendField(Array(name.utf8), to: &bytes)
-            appendField(Array(value.utf8), to: &bytes)
+            appendField(Array((scrubber?.scrub(value) ?? value).utf8), to: &bytes)
         }
-        appendField(response.body, to: &bytes)
+        appendField(body, to: &bytes)
         return bytes
     }
 
