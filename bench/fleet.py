@@ -223,7 +223,8 @@ def figure_concurrent(fleet, n=16):
 
 def figure_quota(fleet):
     fleet.redis.start()
-    fleet.start_gateways("--daily-quota", "youtube=1000")
+    # The fleet's day alone: the anonymous client may spend all of it.
+    fleet.start_gateways("--daily-quota", "youtube=1000", "--anonymous-share", "100%", "--anonymous-pool", "100%")
     url = fleet.start_nginx()
     fleet.clear()
     threads = [threading.Thread(target=post, args=(url, IRON_MAIDEN)) for _ in range(4)]

@@ -19,6 +19,8 @@ import HTTPTypes
 /// | `PERSISTED_QUERY_NOT_IN_LIST` | trusted documents are required and this one is not listed | 400 | 400 |
 /// | `BATCHING_NOT_ENABLED`, `BATCH_LIMIT_EXCEEDED` | a batch when batching is off, or too long | 400 | 400 |
 /// | `PAYLOAD_TOO_LARGE` | the body is over the limit | 413 | 413 |
+/// | `UNAUTHENTICATED` | a client key that is not in the clients file | 401 | 401 |
+/// | `RATE_LIMITED` | the client sent more requests than its rate allows | 429 | 429 |
 /// | `REQUEST_TIMEOUT` | execution passed the request deadline | 504 | 504 |
 /// | `SERVICE_UNAVAILABLE` | the server shut down before the request finished | 503 | 503 |
 ///
@@ -125,6 +127,17 @@ public struct GraphQLHTTPError: Error, Sendable, Equatable, CustomStringConverti
         GraphQLHTTPError(
             code: "REQUEST_TIMEOUT", message: "The request did not finish within \(ms) ms and was cancelled.",
             status: 504)
+    }
+
+    static let unauthenticated = GraphQLHTTPError(
+        code: "UNAUTHENTICATED",
+        message: "The client key is not one this server knows: send a key from its clients file, or none.",
+        status: 401)
+
+    static func rateLimited(retryAfterSeconds: Int) -> GraphQLHTTPError {
+        GraphQLHTTPError(
+            code: "RATE_LIMITED",
+            message: "Too many requests from this client: try again in \(retryAfterSeconds) s.", status: 429)
     }
 
     static let shutDown = GraphQLHTTPError(

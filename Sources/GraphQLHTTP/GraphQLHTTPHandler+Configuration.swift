@@ -56,6 +56,12 @@ extension GraphQLHTTPHandler {
         /// off (`BATCHING_NOT_ENABLED`). 16 by default: what one page of an app sends at once,
         /// while bounding the work one HTTP request can ask for.
         public var maxBatchSize = 16
+        /// Who each request comes from (clients file, trusted proxies) and the rates they may
+        /// send at; every request anonymous and unlimited by default.
+        public var clientPolicy = ClientPolicy()
+        /// Where the clients' rates are counted for the whole fleet (Redis); nil to count them in
+        /// this process only. When it does not answer, this process counts on its own.
+        public var sharedRateLimiter: (any SharedRateLimiting)? = nil
         /// Who may cache successful responses (`Cache-Control: max-age=N, private` by default).
         public var cacheScope = CacheScope.private
         /// GraphiQL and React served from this origin; nil serves the page's plain query box.

@@ -49,7 +49,9 @@ extension GraphQLHTTPHandler {
     /// POST; a batch's shape; request parameters (400); the document (persisted documents,
     /// parse and validation); GET may only run queries (405). Never waits; execution under the
     /// deadline (504) is `executeUnderDeadline`.
-    func admitGraphQL(_ request: HTTPRequest) -> Admission {
+    /// `refusal`: the client checks' refusal (401, 429), answered once the media type is known,
+    /// before the body is read.
+    func admitGraphQL(_ request: HTTPRequest, refusal: GraphQLHTTPError? = nil) -> Admission {
         if request.method == "OPTIONS" {
             if request.headers["Access-Control-Request-Method"] != nil {
                 return .answered(
@@ -98,6 +100,7 @@ extension GraphQLHTTPHandler {
         } else {
             media = .graphQLResponseJSON
         }
+        if let refusal { return .answered(GraphQLResponseWriter.failure(refusal, media: media)) }
         // The server dropped a body over the limit (HTTPServer's handlerAnswersOversizedBodies).
         if request.bodyExceededLimit { return .answered(tooLarge(media)) }
 

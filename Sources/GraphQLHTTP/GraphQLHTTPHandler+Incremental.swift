@@ -1,5 +1,6 @@
 import GraphQL
 import HTTPServer
+import HTTPTypes
 
 extension GraphQLHTTPHandler {
     /// The `multipart/mixed` format to answer `operation` in, or nil for an ordinary response:
@@ -38,6 +39,7 @@ extension GraphQLHTTPHandler {
         }
         let requestID = requestIDs.next(incoming: request.headers["X-Request-Id"])
         let metrics = self.metrics
+        let client = RequestClient.current
         let response = IncrementalResponse(
             format: format, timeoutMs: configuration.requestTimeoutMs, maxResponseBytes: configuration.maxResponseBytes,
             operationLocations: operation.request.document.operationLocations(named: operation.request.operationName),
@@ -54,7 +56,8 @@ extension GraphQLHTTPHandler {
             // part), not until the stopped execution returned; a gone client's runs to its line.
             let answeredAt: ContinuousClock.Instant? = if case .abandoned(.clientClosed) = end { nil } else { endedAt }
             self.record(
-                request, status: status, report: report, start: start, requestID: requestID, answeredAt: answeredAt)
+                request, status: status, report: report, start: start, requestID: requestID, answeredAt: answeredAt,
+                client: client)
         }
         let executable = operation.request
         response.run { response in

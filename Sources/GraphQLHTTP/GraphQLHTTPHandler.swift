@@ -1,5 +1,6 @@
 import GraphQL
 import HTTPServer
+import HTTPTypes
 
 /// Serves a GraphQL schema over HTTP (GraphQL over HTTP, current draft) plus the operational
 /// endpoints: `configuration.path` (GraphQL and the GraphiQL page), `/healthz`, `/readyz` and
@@ -69,6 +70,8 @@ public final class GraphQLHTTPHandler: Sendable {
     let deadlines = DeadlineScheduler()
     let negotiations = NegotiationCache()
     let timestamps = TimestampFormatter()
+    /// Each client's request rate (`configuration.clientPolicy`), in this process.
+    let rateLimiter = ClientRateLimiter()
 
     /// - Parameters:
     ///   - executeBatch: runs the operations of a batch together; by default each runs through
@@ -110,13 +113,7 @@ public final class GraphQLHTTPHandler: Sendable {
 
     /// Answers one HTTP request; never fails (every problem is a response).
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
-        switch respond(to: request) {
-        case .now(let response): return response
-        case .later(let work): return await work()
-        case .delayed(let response, let delay):
-            try? await Task.sleep(for: delay)
-            return response
-        }
+        await Self.response(respond(to: request))
     }
 
     /// Answers `request` now when no waiting is needed (every refusal, `/healthz`, `/metrics`,
@@ -131,7 +128,58 @@ public final class GraphQLHTTPHandler: Sendable {
             let (response, report) = routeOther(request)
             return .now(finish(request, response: response, report: report, start: start))
         }
-        switch admitGraphQL(request) {
+        let (client, admission) = admitClient(request)
+        if let client, let rate = admission.sharedRate, let shared = configuration.sharedRateLimiter {
+            return .later { [self] in
+                let admission = await admitShared(client, rate, shared)
+                let answer = RequestClient.$current.withValue(client) {
+                    respondToGraphQL(request, start: start, refusal: admission.refusal)
+                }
+                return await Self.response(Self.answer(answer, for: client, adding: admission.headers))
+            }
+        }
+        let answer = RequestClient.$current.withValue(client) {
+            respondToGraphQL(request, start: start, refusal: admission.refusal)
+        }
+        return Self.answer(answer, for: client, adding: admission.headers)
+    }
+
+    /// The response `answer` gives, waited for.
+    private static func response(_ answer: HTTPAnswer) async -> HTTPResponse {
+        switch answer {
+        case .now(let response): return response
+        case .later(let work): return await work()
+        case .delayed(let response, let delay):
+            try? await Task.sleep(for: delay)
+            return response
+        }
+    }
+
+    /// `answer` with `headers` added to its response, its work run for `client`
+    /// (`RequestClient.current`).
+    private static func answer(
+        _ answer: HTTPAnswer, for client: RequestClient?, adding headers: [(name: String, value: String)]
+    ) -> HTTPAnswer {
+        @Sendable func adding(_ response: HTTPResponse) -> HTTPResponse {
+            guard !headers.isEmpty else { return response }
+            var response = response
+            for (name, value) in headers { response.headers.replaceOrAdd(name: name, value: value) }
+            return response
+        }
+        switch answer {
+        case .now(let response): return .now(adding(response))
+        case .delayed(let response, let delay): return .delayed(adding(response), by: delay)
+        case .later(let work):
+            return .later { adding(await RequestClient.$current.withValue(client) { await work() }) }
+        }
+    }
+
+    /// A request to the GraphQL path, for the client worked out already (`refusal`: why it may
+    /// not run, answered once the media type is known).
+    private func respondToGraphQL(_ request: HTTPRequest, start: RequestStart, refusal: GraphQLHTTPError?)
+        -> HTTPAnswer
+    {
+        switch admitGraphQL(request, refusal: refusal) {
         case .answered(let response, let report):
             return .now(finish(request, response: response, report: report, start: start))
         case .execute(let operation, let media):
@@ -259,9 +307,11 @@ public final class GraphQLHTTPHandler: Sendable {
             let status = response.status.code
             // A 499 was never answered: its duration runs until its line, as when it is not late.
             let answered = status == 499 ? nil : start.clock.now
+            let client = RequestClient.current
             late.whenDelivered { [self] report in
                 record(
-                    request, status: status, report: report, start: start, requestID: requestID, answeredAt: answered)
+                    request, status: status, report: report, start: start, requestID: requestID, answeredAt: answered,
+                    client: client)
             }
             return response
         }
@@ -278,18 +328,21 @@ public final class GraphQLHTTPHandler: Sendable {
     /// The metrics and the log line of an answer with `status`, once it is over (for a streamed
     /// answer, when its last part is written or it is abandoned).
     /// `answeredAt`: when the answer went out, for one recorded later (by default, now).
+    /// `client`: who sent it (by default the task's `RequestClient.current`).
     func record(
         _ request: HTTPRequest, status: Int, report: RequestReport, start: RequestStart, requestID: String,
-        answeredAt: ContinuousClock.Instant? = nil
+        answeredAt: ContinuousClock.Instant? = nil, client: RequestClient? = RequestClient.current
     ) {
         let duration = start.instant.duration(to: answeredAt ?? start.clock.now)
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        let label = client?.label
         metrics.requestFinished(
-            pathLabel: pathLabel(request.path), status: status, durationSeconds: seconds, report: report)
+            pathLabel: pathLabel(request.path), status: status, durationSeconds: seconds, report: report,
+            client: label)
         let log = RequestLog(
             time: start.time, requestID: requestID, method: Self.clipped(request.method.rawValue, to: 16),
             path: Self.clipped(request.path, to: 200), status: status, durationMs: seconds * 1000,
-            upstreamRequests: report.totalUpstreamRequests, cacheHits: report.cacheHits)
+            upstreamRequests: report.totalUpstreamRequests, cacheHits: report.cacheHits, client: label)
         configuration.logSink(log)
     }
 

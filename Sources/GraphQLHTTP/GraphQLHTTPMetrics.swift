@@ -15,6 +15,10 @@ import Synchronization
 ///   (`header_timeout`, `body_timeout`, `idle_timeout`, `address_limit`): the HTTP server's
 ///   connection limits and deadlines, once `GraphQLHTTPServer` attached its server.
 /// - `musicgraph_upstream_deduplicated_total`: upstream reads that shared a send in flight.
+/// - `musicgraph_client_requests_total{client,status}`: GraphQL requests by client (a clients
+///   file name or `anonymous`: a bounded set) and status; 429s are the rate limit's refusals.
+/// - `musicgraph_client_rate_store_failures_total`: rate checks the fleet's store did not answer
+///   (decided by this process's own counts instead).
 /// - `musicgraph_http_incremental_parts_total`: parts of `multipart/mixed` incremental answers
 ///   handed to the connection (the answers themselves count in the request series when they end).
 /// - whatever the application adds (`GraphQLHTTPHandler.Configuration.applicationMetrics`).
@@ -47,6 +51,7 @@ public final class GraphQLHTTPMetrics: Sendable {
         var requests: [RequestKey: Int] = [:]
         var latency: [Int: Histogram] = [:]
         var upstream: [RequestReport.UpstreamKey: Int] = [:]
+        var clients: [RequestKey: Int] = [:]
         var cacheHits = 0
         var deduplicated = 0
     }
@@ -54,6 +59,7 @@ public final class GraphQLHTTPMetrics: Sendable {
     private let state = Mutex(State())
     private let inFlight = Atomic<Int>(0)
     private let incrementalParts = Atomic<Int>(0)
+    private let sharedRateFailures = Atomic<Int>(0)
     private let connections = Mutex<(@Sendable () -> HTTPServer.ConnectionStatistics)?>(nil)
 
     public init() {}
@@ -63,11 +69,14 @@ public final class GraphQLHTTPMetrics: Sendable {
     }
 
     /// Records an answered request; `pathLabel` must come from a fixed set.
-    func requestFinished(pathLabel: String, status: Int, durationSeconds: Double, report: RequestReport) {
+    func requestFinished(
+        pathLabel: String, status: Int, durationSeconds: Double, report: RequestReport, client: String? = nil
+    ) {
         inFlight.subtract(1, ordering: .relaxed)
         let bucket = Self.bucketBounds.firstIndex { durationSeconds <= $0 } ?? Self.bucketBounds.count
         state.withLock { state in
             state.requests[RequestKey(path: pathLabel, status: status), default: 0] += 1
+            if let client { state.clients[RequestKey(path: client, status: status), default: 0] += 1 }
             state.latency[status, default: Histogram()].record(bucket: bucket, seconds: durationSeconds)
             for (key, count) in report.upstreamRequests {
                 state.upstream[key, default: 0] += count
@@ -75,6 +84,11 @@ public final class GraphQLHTTPMetrics: Sendable {
             state.cacheHits += report.cacheHits
             state.deduplicated += report.deduplicated
         }
+    }
+
+    /// The fleet's rate store did not answer: this process decided on its own.
+    func sharedRateLimitFailed() {
+        sharedRateFailures.add(1, ordering: .relaxed)
     }
 
     /// One part of an incremental answer was handed to its connection.
@@ -125,6 +139,18 @@ public final class GraphQLHTTPMetrics: Sendable {
             out += "musicgraph_http_request_duration_seconds_bucket{status=\"\(status)\",le=\"+Inf\"} \(cumulative)\n"
             out += "musicgraph_http_request_duration_seconds_sum{status=\"\(status)\"} \(histogram.sumSeconds)\n"
             out += "musicgraph_http_request_duration_seconds_count{status=\"\(status)\"} \(histogram.count)\n"
+        }
+        out += "# HELP musicgraph_client_requests_total GraphQL requests answered, by client and status.\n"
+        out += "# TYPE musicgraph_client_requests_total counter\n"
+        for (key, count) in snapshot.clients.sorted(by: { $0.key < $1.key }) {
+            out +=
+                "musicgraph_client_requests_total{client=\"\(escape(key.path))\",status=\"\(key.status)\"} \(count)\n"
+        }
+        let rateFailures = sharedRateFailures.load(ordering: .relaxed)
+        if rateFailures > 0 {
+            out += "# HELP musicgraph_client_rate_store_failures_total Rate checks the shared store did not answer.\n"
+            out += "# TYPE musicgraph_client_rate_store_failures_total counter\n"
+            out += "musicgraph_client_rate_store_failures_total \(rateFailures)\n"
         }
         out += "# HELP musicgraph_http_requests_in_flight HTTP requests being handled.\n"
         out += "# TYPE musicgraph_http_requests_in_flight gauge\n"

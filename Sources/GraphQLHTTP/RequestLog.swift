@@ -16,8 +16,11 @@ public struct RequestLog: Sendable, Equatable {
     public var durationMs: Double
     public var upstreamRequests: Int
     public var cacheHits: Int
+    /// Who sent it (`RequestClient.label`: a clients file name or `anonymous`, never a key or an
+    /// address); nil for requests that are not GraphQL requests.
+    public var client: String? = nil
 
-    /// The line, keys in this order: `time`, `requestId`, `method`, `path`, `status`,
+    /// The line, keys in this order: `time`, `requestId`, `method`, `path`, `client` (when known), `status`,
     /// `durationMs` (3 decimals), `upstreamRequests`, `cacheHits`.
     public var line: String { String(decoding: utf8, as: UTF8.self) }
 
@@ -26,34 +29,42 @@ public struct RequestLog: Sendable, Equatable {
         // Written straight into one array of a size known in advance: one line per request,
         // and building a JSONObject, or appending piece by piece, cost a fifth of a cached
         // answer's handler time.
-        var (time, requestID, method, path) = (time, requestID, method, path)
+        var (time, requestID, method, path, client) = (time, requestID, method, path, client ?? "")
+        let hasClient = self.client != nil
         return time.withUTF8 { time in
             requestID.withUTF8 { requestID in
                 method.withUTF8 { method in
                     path.withUTF8 { path in
-                        // Keys, quotes and numbers take under 200 bytes; escaping makes a
-                        // string at most 6 times longer (\u00XX per byte).
-                        let capacity = 200 + 6 * (time.count + requestID.count + method.count + path.count)
-                        return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-                            var out = LineCursor(base: buffer.baseAddress!)
-                            out.put("{\"time\":")
-                            out.putString(time)
-                            out.put(",\"requestId\":")
-                            out.putString(requestID)
-                            out.put(",\"method\":")
-                            out.putString(method)
-                            out.put(",\"path\":")
-                            out.putString(path)
-                            out.put(",\"status\":")
-                            out.putDecimal(status)
-                            out.put(",\"durationMs\":")
-                            out.putMilliseconds(durationMs)
-                            out.put(",\"upstreamRequests\":")
-                            out.putDecimal(upstreamRequests)
-                            out.put(",\"cacheHits\":")
-                            out.putDecimal(cacheHits)
-                            out.put(UInt8(ascii: "}"))
-                            count = out.offset
+                        client.withUTF8 { client in
+                            // Keys, quotes and numbers take under 220 bytes; escaping makes a
+                            // string at most 6 times longer (\u00XX per byte).
+                            let capacity =
+                                220 + 6 * (time.count + requestID.count + method.count + path.count + client.count)
+                            return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                                var out = LineCursor(base: buffer.baseAddress!)
+                                out.put("{\"time\":")
+                                out.putString(time)
+                                out.put(",\"requestId\":")
+                                out.putString(requestID)
+                                out.put(",\"method\":")
+                                out.putString(method)
+                                out.put(",\"path\":")
+                                out.putString(path)
+                                if hasClient {
+                                    out.put(",\"client\":")
+                                    out.putString(client)
+                                }
+                                out.put(",\"status\":")
+                                out.putDecimal(status)
+                                out.put(",\"durationMs\":")
+                                out.putMilliseconds(durationMs)
+                                out.put(",\"upstreamRequests\":")
+                                out.putDecimal(upstreamRequests)
+                                out.put(",\"cacheHits\":")
+                                out.putDecimal(cacheHits)
+                                out.put(UInt8(ascii: "}"))
+                                count = out.offset
+                            }
                         }
                     }
                 }

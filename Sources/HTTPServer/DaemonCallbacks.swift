@@ -53,7 +53,8 @@ enum DaemonCallbacks {
                 method: HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "GET"),
                 path: path(decoded: url, rawTarget: context.rawTarget),
                 rawQuery: String(context.rawQuery), headers: headers(of: connection), body: oversized ? [] : body,
-                bodyExceededLimit: oversized, abandonment: context.abandonment)
+                bodyExceededLimit: oversized, abandonment: context.abandonment,
+                clientAddress: mg_mhd_connection_client_address(connection).flatMap(ClientAddress.init))
             guard let response = daemon.handle(context, request: request) else { return .YES }  // suspended
             return queue(response, on: connection, daemon: daemon)
         }

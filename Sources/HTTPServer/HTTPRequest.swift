@@ -23,10 +23,14 @@ public struct HTTPRequest: Sendable {
     /// Set by the server when it answers in the handler's place (deadline, shutdown, a client
     /// that closed its connection) just before it cancels the handler's task.
     public var abandonment: RequestAbandonment
+    /// The address of the connection's peer (a proxy's, behind one); nil when the socket has
+    /// none (a Unix socket) or the request was made in-process.
+    public var clientAddress: ClientAddress?
 
     public init(
         method: HTTPMethod, path: String, rawQuery: String = "", headers: HTTPHeaders = [:], body: [UInt8] = [],
-        bodyExceededLimit: Bool = false, abandonment: RequestAbandonment = RequestAbandonment()
+        bodyExceededLimit: Bool = false, abandonment: RequestAbandonment = RequestAbandonment(),
+        clientAddress: ClientAddress? = nil
     ) {
         self.method = method
         self.path = path
@@ -36,6 +40,7 @@ public struct HTTPRequest: Sendable {
         self.body = body
         self.bodyExceededLimit = bodyExceededLimit
         self.abandonment = abandonment
+        self.clientAddress = clientAddress
     }
 
     /// The value of the first query item named `name` (exact case), or nil.

@@ -15,8 +15,14 @@ import SharedState
 /// - Counters: one Lua script reads, checks the limit and `INCRBY`s atomically: every instance
 ///   spends from one count. A counter has no TTL, so that no eviction policy that spares
 ///   TTL-less keys (`volatile-*`) can drop a quota count and lift the limit; instead its expiry
-///   is its score in the sorted set `musicgraph:v1:counter-expiries`, and each counter update
-///   deletes the counters whose expiry has passed.
+///   is its score in the sorted set `musicgraph:v1:{counters}expiries`, and each counter update
+///   deletes the counters whose expiry has passed. Counters and that set share the hash tag
+///   `{counters}`, so they sit in one slot of a Redis Cluster and the scripts touching several
+///   of them run there too.
+/// - Request rates (`rateLimit`): one GCRA script on one key with a TTL (a rate's state that is
+///   evicted only forgives a few requests).
+///
+/// Every script and multi-key command keeps its keys in one hash slot.
 ///
 /// Every call is bounded (connect and command timeouts; `RedisConnection`) and fails with
 /// `SharedStoreError` when Redis is down or slow; the connection comes back by itself.
@@ -81,11 +87,17 @@ public final class RedisStore: SharedStore, Sendable {
     {
         try await command(
             ["EVAL", Self.expireCounters + source, "2"],
-            [Self.redisKey(key), Self.redisKey(Self.counterExpiries)] + arguments.map { Array($0.utf8) })
+            [Self.counterKey(key), Self.redisKey(Self.counterExpiries)] + arguments.map { Array($0.utf8) })
     }
 
+    /// The hash tag every counter key and the set of their expiries share (one cluster slot).
+    static let counterTag = "{counters}"
+
+    /// A counter's prefixed key: `musicgraph:v1:{counters}` + `key`.
+    static func counterKey(_ key: String) -> [UInt8] { redisKey(counterTag + key) }
+
     /// Where counters' expiries are kept (their scores, Unix ms).
-    static let counterExpiries = "counter-expiries"
+    static let counterExpiries = counterTag + "expiries"
 
     /// The head of both counter scripts: `expire()` notes KEYS[1]'s expiry (ARGV[3]) and deletes
     /// the counters whose expiry has passed (at most 100 a call: there are a few per provider per day).
@@ -208,12 +220,44 @@ public final class RedisStore: SharedStore, Sendable {
     }
 
     public func counter(_ key: String) async throws(SharedStoreError) -> Int {
-        switch try await command(["GET"], [Self.redisKey(key)]) {
+        switch try await command(["GET"], [Self.counterKey(key)]) {
         case .null: return 0
         case let reply:
             guard let value = reply.int else { throw SharedStoreError("redis holds no number under a counter key") }
             return value
         }
+    }
+
+    // MARK: Request rates
+
+    /// GCRA on Redis's clock: KEYS[1] holds the theoretical arrival time (µs); ARGV[1] the
+    /// emission interval, ARGV[2] the tolerance (µs). Returns {admitted, arrival - now} with the
+    /// arrival time after this request (before it, when refused).
+    private static let gcraScript = """
+        local now = redis.call('TIME')
+        local nowUs = tonumber(now[1]) * 1000000 + tonumber(now[2])
+        local interval = tonumber(ARGV[1])
+        local tolerance = tonumber(ARGV[2])
+        local arrival = math.max(tonumber(redis.call('GET', KEYS[1]) or '0'), nowUs)
+        if arrival - nowUs > tolerance then return {0, arrival - nowUs} end
+        arrival = arrival + interval
+        redis.call('SET', KEYS[1], arrival, 'PX', math.ceil((arrival - nowUs) / 1000) + 1)
+        return {1, arrival - nowUs}
+        """
+
+    /// Charges one request to the rate whose state is under `key` (the generic cell rate
+    /// algorithm, atomically for the fleet): admitted when it comes no more than `toleranceUs`
+    /// ahead of its theoretical arrival time, which then moves `emissionIntervalUs` on.
+    /// - Returns: whether it was admitted, and the microseconds from now to the theoretical
+    ///   arrival time (after this request when admitted).
+    public func rateLimit(_ key: String, emissionIntervalUs: Int64, toleranceUs: Int64)
+        async throws(SharedStoreError) -> (admitted: Bool, arrivalInUs: Int64)
+    {
+        let reply = try await script(
+            Self.gcraScript, key: "rate:" + key, [String(emissionIntervalUs), String(toleranceUs)])
+        guard case .array(let parts) = reply, parts.count == 2, let admitted = parts[0].int, let ahead = parts[1].int
+        else { throw SharedStoreError("redis answered a rate check with \(reply)") }
+        return (admitted == 1, Int64(ahead))
     }
 
     // MARK: Persisted documents

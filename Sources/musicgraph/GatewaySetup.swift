@@ -107,6 +107,7 @@ struct GatewaySetup {
                 throw CLIError("--daily-quota: \(error.message)")
             }
         }
+        configuration.quotaShares = try ClientOptions.quotaShares(args)
         if let limit = try args.int("--max-response-bytes") { configuration.maxResponseBytes = limit }
         if args.flag("--no-result-cache") { configuration.cacheResults = false }
         if let limit = try args.int("--upstream-concurrency") {

@@ -3,6 +3,7 @@ import Foundation
 import GraphQL
 import GraphQLHTTP
 import HTTPServer
+import RedisStore
 import SharedState
 
 /// `musicgraph serve [--demo] [--host H] [--port N] [--upstream URL] [--max-query-cost N] [options]`:
@@ -16,7 +17,8 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
     }
     let unknown = args.unknown(
         allowed: GatewaySetup.options.union(serveOptions).union(ConnectionOptions.names).union(
-            OperationLimitOptions.names))
+            OperationLimitOptions.names
+        ).union(ClientOptions.names))
     guard unknown.isEmpty else { return fail("serve", CLIError("unknown option \(unknown[0]); see --help")) }
     guard args.positionals.isEmpty else { return fail("serve", CLIError("takes no FILE; see --help")) }
 
@@ -43,6 +45,7 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
                 allowedOrigins: origins == "*" ? .any : .list(origins.split(separator: ",").map(String.init)))
         }
         try configureClientProtocols(&handlerConfiguration, args)
+        handlerConfiguration.clientPolicy = try ClientOptions.policy(args)
         handlerConfiguration.operationLimits = try OperationLimitOptions.limits(
             args, over: handlerConfiguration.operationLimits)
         setup = try GatewaySetup.make(args)
@@ -52,6 +55,10 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
         // A process-local store keeps today's byte-bounded LRU; a shared one keeps them for all.
         if !(setup.store is MemoryStore) {
             handlerConfiguration.persistedQueries.store = SharedPersistedDocuments(store: setup.store)
+        }
+        // A fleet on one Redis counts each client's rate once for all its instances.
+        if let redis = ((setup.store as? CircuitBreakerStore)?.base ?? setup.store) as? RedisStore {
+            handlerConfiguration.sharedRateLimiter = RedisRateLimiter(store: redis)
         }
         try checkTrustedDocuments(handlerConfiguration.persistedQueries.trusted, schema: setup.gateway.schema)
     } catch {
@@ -212,7 +219,8 @@ private let serveUsage = """
       --request-timeout-ms N answer 504 after N ms of execution (default 30000; 0 = none)
       --cors-origin LIST     allow these browser origins (comma-separated, or *)
 
-    """ + clientProtocolsHelp + "\n" + ConnectionOptions.help + "\n" + OperationLimitOptions.help + "\n"
+    """ + clientProtocolsHelp + "\n" + ClientOptions.help + "\n" + ConnectionOptions.help + "\n"
+    + OperationLimitOptions.help + "\n"
     + GatewaySetup.optionsHelp + "\n"
 
 /// What the start-up line adds after the store's location: how long what it keeps lives.

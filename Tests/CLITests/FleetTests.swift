@@ -17,23 +17,25 @@ struct FleetTests {
         "MUSICGRAPH_DAILY_QUOTA": "", "MUSICGRAPH_MAX_QUERY_COST": "",
     ]
 
-    static func gateway(_ demo: CLIChild, _ redis: RedisServer, quota: String = "youtube=0") throws -> CLIChild {
+    static func gateway(
+        _ demo: CLIChild, _ redis: RedisServer, quota: String = "youtube=0", options: [String] = []
+    ) throws -> CLIChild {
         try CLIChild(
             [
                 "serve", "--port", "0", "--upstream", demo.url, "--store", "redis://127.0.0.1:\(redis.port)",
                 "--daily-quota", quota, "--request-timeout-ms", "0",
-            ], environment: keys)
+            ] + options, environment: keys)
     }
 
     static func post(_ gateway: CLIChild, _ query: String) async throws -> [String: Any] {
         try await post(gateway.url, query)
     }
 
-    static func post(_ url: String, _ query: String) async throws -> [String: Any] {
+    static func post(_ url: String, _ query: String, key: String? = nil) async throws -> [String: Any] {
+        var headers: HTTPHeaders = ["Content-Type": "application/json"]
+        if let key { headers.add(name: "Authorization", value: "Bearer " + key) }
         let response = try await HTTPClient().execute(
-            HTTPClientRequest(
-                method: .post, url: url, headers: ["Content-Type": "application/json"],
-                body: Array(#"{"query":"\#(query)"}"#.utf8)))
+            HTTPClientRequest(method: .post, url: url, headers: headers, body: Array(#"{"query":"\#(query)"}"#.utf8)))
         return try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any] ?? [:]
     }
 
@@ -190,8 +192,11 @@ struct FleetTests {
         let redis = try RedisServer()
         let demo = try CLIChild(["demo-upstream", "--port", "0"])
         defer { demo.stop() }
+        // Anonymous clients may spend the whole day here: this is the day's ledger alone.
+        let whole = ["--anonymous-share", "100%", "--anonymous-pool", "100%"]
         let gateways = [
-            try Self.gateway(demo, redis, quota: "youtube=1000"), try Self.gateway(demo, redis, quota: "youtube=1000"),
+            try Self.gateway(demo, redis, quota: "youtube=1000", options: whole),
+            try Self.gateway(demo, redis, quota: "youtube=1000", options: whole),
         ]
         defer { for gateway in gateways { gateway.stop() } }
         let urls = gateways.map(\.url)
@@ -204,6 +209,100 @@ struct FleetTests {
         }
         let searches = try await Self.log(demo).filter { ($0["path"] as? String) == "/youtube/v3/search" }
         #expect(searches.count == 10)
+    }
+
+    @Test func twoKeyedClientsSpendExactlyTheirSharesWhicheverInstanceTheyAsk() async throws {
+        let redis = try RedisServer()
+        let demo = try CLIChild(["demo-upstream", "--port", "0"])
+        defer { demo.stop() }
+        // The large client is written by the SHA-256 of its key (printf large-client-key-000000 | sha256sum).
+        let (smallKey, largeKey) = ("small-client-key-000000", "large-client-key-000000")
+        let tree = try TemporaryTree(text: [
+            "clients": "small \(smallKey) share=youtube:30%\n"
+                + "large sha256:94bea28dd51b34cf0585fc8167f5eae3751c5a53dcb336c848dcaab5ed313180 share=youtube:70%\n"
+        ])
+        defer { tree.remove() }
+        let options = ["--clients", tree.path("clients")]
+        let gateways = [
+            try Self.gateway(demo, redis, quota: "youtube=1000", options: options),
+            try Self.gateway(demo, redis, quota: "youtube=1000", options: options),
+        ]
+        defer { for gateway in gateways { gateway.stop() } }
+        func searches() async throws -> Int {
+            try await Self.log(demo).filter { ($0["path"] as? String) == "/youtube/v3/search" }.count
+        }
+        @Sendable func refusedCodes(_ response: [String: Any]) -> Set<String> {
+            Set(
+                (response["errors"] as? [[String: Any]] ?? []).compactMap {
+                    ($0["extensions"] as? [String: Any])?["code"] as? String
+                })
+        }
+        let urls = gateways.map(\.url)
+        var small: [Set<String>] = []
+        try await withThrowingTaskGroup(of: Set<String>.self) { group in
+            for i in 0..<4 {
+                group.addTask { refusedCodes(try await Self.post(urls[i % 2], Self.ironMaiden, key: smallKey)) }
+            }
+            for try await codes in group { small.append(codes) }
+        }
+        #expect(try await searches() == 3)  // 30% of 1,000 units: three searches of 100
+        #expect(small.allSatisfy { $0 == ["CLIENT_QUOTA_EXCEEDED"] })
+        var large: [Set<String>] = []
+        try await withThrowingTaskGroup(of: Set<String>.self) { group in
+            for i in 0..<4 {
+                group.addTask { refusedCodes(try await Self.post(urls[i % 2], Self.ironMaiden, key: largeKey)) }
+            }
+            for try await codes in group { large.append(codes) }
+        }
+        #expect(try await searches() == 10)  // and 70%: seven more; the first three were kept answers
+        #expect(large.allSatisfy { $0 == ["CLIENT_QUOTA_EXCEEDED"] })
+        // An unknown key is refused, never served as anonymous.
+        let unknown = try await HTTPClient().execute(
+            HTTPClientRequest(
+                method: .post, url: urls[0],
+                headers: ["Content-Type": "application/json", "Authorization": "Bearer not-a-known-key-0000"],
+                body: Array(#"{"query":"{ __typename }"}"#.utf8)))
+        #expect(unknown.status == 401)
+    }
+
+    @Test func aClientsRateIsOneAllowanceForTheFleetAndHoldsWithoutRedis() async throws {
+        let redis = try RedisServer()
+        let demo = try CLIChild(["demo-upstream", "--port", "0"])
+        defer { demo.stop() }
+        let key = "rated-client-key-0000000"
+        let tree = try TemporaryTree(text: ["clients": "web \(key) rate=3/m\n"])
+        defer { tree.remove() }
+        let gateways = [
+            try Self.gateway(demo, redis, options: ["--clients", tree.path("clients")]),
+            try Self.gateway(demo, redis, options: ["--clients", tree.path("clients")]),
+        ]
+        defer { for gateway in gateways { gateway.stop() } }
+        func send(_ gateway: CLIChild, key: String? = key) async throws -> HTTPClientResponse {
+            var headers: HTTPHeaders = ["Content-Type": "application/json"]
+            if let key { headers.add(name: "X-API-Key", value: key) }
+            return try await HTTPClient().execute(
+                HTTPClientRequest(
+                    method: .post, url: gateway.url, headers: headers, body: Array(#"{"query":"{ __typename }"}"#.utf8))
+            )
+        }
+        var statuses: [Int] = []
+        for i in 0..<4 { statuses.append(try await send(gateways[i % 2]).status.code) }
+        // Three a minute whichever instance is asked: the fourth is refused.
+        #expect(statuses == [200, 200, 200, 429])
+        let refused = try await send(gateways[1])
+        #expect(refused.status.code == 429)
+        #expect(Int(refused.headers["Retry-After"] ?? "") ?? 0 > 0)
+        #expect(refused.headers["RateLimit-Policy"] == "\"client\";q=3;w=60")
+        // Anonymous requests have no rate here.
+        #expect(try await send(gateways[0], key: nil).status.code == 200)
+
+        // Without Redis each instance counts on its own, and says so in /metrics.
+        redis.stop()
+        let alone = try await send(gateways[0])
+        #expect(alone.status.code == 200)
+        let metrics = try await HTTPClient().execute(
+            HTTPClientRequest(url: gateways[0].url.replacingOccurrences(of: "/graphql", with: "/metrics")))
+        #expect(String(decoding: metrics.body, as: UTF8.self).contains("musicgraph_client_rate_store_failures_total 1"))
     }
 
     @Test func aRedisThatGoesAwayCostsUpstreamRequestsNotAnswers() async throws {

@@ -378,7 +378,7 @@ import Testing
         )
         let lines = test.log.all
         #expect(lines.count == 2)
-        #expect(lines.last?.contains(#""path":"/graphql","status":413,"#) == true)
+        #expect(lines.last?.contains(#""path":"/graphql","client":"anonymous","status":413,"#) == true)
         let metrics = try await test.get("/metrics")
         #expect(metrics.text.contains(#"musicgraph_http_requests_total{path="/graphql",status="413"} 1"#))
         await test.server.shutdown()

@@ -200,8 +200,10 @@ import Testing
         }
         #expect(
             object.keys == [
-                "time", "requestId", "method", "path", "status", "durationMs", "upstreamRequests", "cacheHits",
+                "time", "requestId", "method", "path", "client", "status", "durationMs", "upstreamRequests",
+                "cacheHits",
             ])
+        #expect(object["client"] == .string("anonymous"))
         #expect(object["requestId"] == .string("req-1"))
         #expect(object["method"] == .string("POST"))
         #expect(object["path"] == .string("/graphql"))
@@ -216,8 +218,12 @@ import Testing
         #expect(time.hasSuffix("Z"))
         #expect(durationMs >= 0 && durationMs < 5_000)
 
-        #expect(lines[1].contains(#""requestId":"req-2","method":"GET","path":"/graphql","status":200,"#))
-        #expect(lines[2].contains(#""requestId":"req-3","method":"POST","path":"/graphql","status":400,"#))
+        #expect(
+            lines[1].contains(
+                #""requestId":"req-2","method":"GET","path":"/graphql","client":"anonymous","status":200,"#))
+        #expect(
+            lines[2].contains(
+                #""requestId":"req-3","method":"POST","path":"/graphql","client":"anonymous","status":400,"#))
         #expect(lines[2].hasSuffix(#""upstreamRequests":0,"cacheHits":0}"#))
         await test.server.shutdown()
     }

@@ -177,7 +177,8 @@ import Testing
         report.recordUpstream(service: "youtube", outcome: "timeout")
         report.recordUpstream(service: "itunes", outcome: "ok", count: 2)
         metrics.requestStarted()
-        metrics.requestFinished(pathLabel: "/graphql", status: 200, durationSeconds: 0.004, report: report)
+        metrics.requestFinished(
+            pathLabel: "/graphql", status: 200, durationSeconds: 0.004, report: report, client: "web")
         metrics.requestStarted()
         metrics.requestFinished(pathLabel: "/graphql", status: 200, durationSeconds: 20, report: RequestReport())
         metrics.requestStarted()
@@ -204,6 +205,9 @@ import Testing
                 musicgraph_http_request_duration_seconds_bucket{status="200",le="+Inf"} 2
                 musicgraph_http_request_duration_seconds_sum{status="200"} 20.004
                 musicgraph_http_request_duration_seconds_count{status="200"} 2
+                # HELP musicgraph_client_requests_total GraphQL requests answered, by client and status.
+                # TYPE musicgraph_client_requests_total counter
+                musicgraph_client_requests_total{client="web",status="200"} 1
                 # HELP musicgraph_http_requests_in_flight HTTP requests being handled.
                 # TYPE musicgraph_http_requests_in_flight gauge
                 musicgraph_http_requests_in_flight 1

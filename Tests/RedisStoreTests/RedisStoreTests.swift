@@ -42,7 +42,8 @@ struct RedisStoreTests {
         let keys = try redisCLI(server, ["--raw", "KEYS", "*"]).split(separator: "\n").map(String.init).sorted()
         #expect(
             keys == [
-                "musicgraph:v1:counter-expiries", "musicgraph:v1:quota:youtube:2026-12-01", "musicgraph:v1:resp:a",
+                "musicgraph:v1:resp:a", "musicgraph:v1:{counters}expiries",
+                "musicgraph:v1:{counters}quota:youtube:2026-12-01",
             ])
         // A value another program wrote (too short to hold an expiry): a miss, not an error.
         _ = try redisCLI(server, ["SET", "musicgraph:v1:resp:b", "xy"])
@@ -80,9 +81,9 @@ struct RedisStoreTests {
         #expect(try await stores[1].counter("p") == 1_000)
         // No TTL, so the fleet's volatile-lru can never evict a quota count; the expiry is a score.
         let ttl = Int(
-            try redisCLI(server, ["PTTL", "musicgraph:v1:p"]).trimmingCharacters(in: .whitespacesAndNewlines))
+            try redisCLI(server, ["PTTL", "musicgraph:v1:{counters}p"]).trimmingCharacters(in: .whitespacesAndNewlines))
         #expect(ttl == -1)
-        let score = try redisCLI(server, ["ZSCORE", "musicgraph:v1:counter-expiries", "musicgraph:v1:p"])
+        let score = try redisCLI(server, ["ZSCORE", "musicgraph:v1:{counters}expiries", "musicgraph:v1:{counters}p"])
         #expect(Int64(score.trimmingCharacters(in: .whitespacesAndNewlines)) == end)
     }
 
@@ -97,8 +98,48 @@ struct RedisStoreTests {
         _ = try await store.addToCounter("today", units: 1, limit: nil, expiresAtMs: now + 60_000)
         #expect(try await store.counter("yesterday") == 0)
         #expect(try await store.counter("today") == 8)
-        let left = try redisCLI(server, ["ZRANGE", "musicgraph:v1:counter-expiries", "0", "-1"])
-        #expect(left.trimmingCharacters(in: .whitespacesAndNewlines) == "musicgraph:v1:today")
+        let left = try redisCLI(server, ["ZRANGE", "musicgraph:v1:{counters}expiries", "0", "-1"])
+        #expect(left.trimmingCharacters(in: .whitespacesAndNewlines) == "musicgraph:v1:{counters}today")
+    }
+
+    @Test func everyKeyACounterScriptTouchesIsInOneClusterSlot() async throws {
+        let server = try RedisServer()
+        let store = Self.store(server)
+        _ = try await store.addToCounter("quota:youtube:2026-12-01", units: 1, limit: nil, expiresAtMs: .max / 2)
+        _ = try await store.addToCounter(
+            "quota:youtube:2026-12-01:client:addr:192.0.2.1", units: 1, limit: 10, expiresAtMs: .max / 2)
+        let keys = try redisCLI(server, ["--raw", "KEYS", "musicgraph:v1:{counters}*"]).split(separator: "\n")
+        #expect(keys.count == 3)
+        let slots = try Set(
+            keys.map { try redisCLI(server, ["CLUSTER", "KEYSLOT", String($0)]) }.map {
+                $0.trimmingCharacters(in: .whitespacesAndNewlines)
+            })
+        // CLUSTER KEYSLOT answers outside cluster mode too (Redis 7); older servers refuse it.
+        if !slots.contains(where: { $0.contains("ERR") }) { #expect(slots.count == 1) }
+    }
+
+    @Test func rateChecksAreOneAllowanceForEveryStore() async throws {
+        let server = try RedisServer()
+        let stores = [Self.store(server), Self.store(server)]
+        // 3 at once, then one per 10 s: whichever store is asked, the fourth is refused.
+        var answers: [Bool] = []
+        for i in 0..<4 {
+            answers.append(
+                try await stores[i % 2].rateLimit(
+                    "client:key:web", emissionIntervalUs: 10_000_000, toleranceUs: 20_000_000
+                )
+                .admitted)
+        }
+        #expect(answers == [true, true, true, false])
+        let refused = try await stores[0].rateLimit(
+            "client:key:web", emissionIntervalUs: 10_000_000, toleranceUs: 20_000_000)
+        #expect(!refused.admitted)
+        #expect(refused.arrivalInUs > 20_000_000 && refused.arrivalInUs <= 30_000_000)
+        // Another client has its own.
+        #expect(
+            try await stores[1].rateLimit("client:key:ci", emissionIntervalUs: 10_000_000, toleranceUs: 0).admitted)
+        let ttl = try redisCLI(server, ["PTTL", "musicgraph:v1:rate:client:key:web"])
+        #expect((Int(ttl.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0)
     }
 
     @Test func claimsHaveOneHolderUntilReleasedOrExpired() async throws {

@@ -2,6 +2,7 @@ import DataLoader
 import Foundation
 import GraphQL
 import HTTPClient
+import HTTPTypes
 import SharedState
 
 /// The MusicGraph gateway: `schema.graphql` bound to resolvers over the five providers,
@@ -59,7 +60,8 @@ public final class Gateway: Sendable {
         self.costModel = try CostModel(schema: schema)
         let cache = configuration.cacheMaxBytes > 0 ? UpstreamCache(maxBytes: configuration.cacheMaxBytes) : nil
         self.cache = cache
-        let ledger = QuotaLedger(limits: configuration.dailyQuota, store: store ?? MemoryStore())
+        let ledger = QuotaLedger(
+            limits: configuration.dailyQuota, shares: configuration.quotaShares, store: store ?? MemoryStore())
         // A send takes at most its tries' timeouts; a crashed sender's claim ends after that.
         let claimTTLMs = configuration.upstreamTimeoutMs * max(1, configuration.upstreamMaxTries) + 1_000
         let shared = store.flatMap {
@@ -309,12 +311,12 @@ public final class Gateway: Sendable {
     /// and in-flight table, and sends nothing once `cancellation` says the request is over.
     func providers(
         counters: UpstreamCounters, freshness: ResultFreshness, budget: RequestBudget,
-        cancellation: RequestCancellation
+        cancellation: RequestCancellation, client: RequestClient?
     ) -> Providers {
         func seam(_ service: UpstreamService) -> RequestTransport {
             RequestTransport(
                 service: service, exchange: exchange, ttlSeconds: configuration.cacheTTLSeconds[service] ?? 0,
-                counters: counters, freshness: freshness, budget: budget, cancellation: cancellation)
+                counters: counters, freshness: freshness, budget: budget, cancellation: cancellation, client: client)
         }
         let c = configuration
         return Providers(

@@ -46,6 +46,8 @@ public struct GatewayConfiguration: Sendable {
     /// Quota units per provider per day (`--daily-quota`, `MUSICGRAPH_DAILY_QUOTA`); a provider
     /// absent or at 0 is not limited. YouTube's default is its free daily quota, 10,000.
     public var dailyQuota: [UpstreamService: Int]
+    /// How much of each provider's day one client may spend (see `QuotaShares`).
+    public var quotaShares = QuotaShares()
     /// Upstream response cache size in bytes; 0 disables the cache.
     public var cacheMaxBytes: Int
     /// Seconds a response stays cached when it sends no `Cache-Control: max-age`, per provider.
@@ -65,10 +67,11 @@ public struct GatewayConfiguration: Sendable {
     /// Answer every upstream call from the recordings in this directory, never from the network
     /// (`--replay DIR`, `ReplayTransport`).
     public var replayDirectory: String? = nil
-    /// A label in front of every upstream response key in the shared store, for upstreams whose
-    /// answers must never meet the real APIs' (`demo` for the in-process DemoUpstream of
-    /// `--demo`: a store file used with `--demo` never answers a run against the real APIs).
-    /// Nil: keys are the provider and the request alone, whatever host answers it.
+    /// A label in front of every upstream response key in the shared store, in place of the
+    /// origin of the provider's base URL, for an upstream whose origin changes from run to run
+    /// (`demo` for the in-process DemoUpstream of `--demo`, on a random port: a store file used
+    /// with `--demo` never answers a run against the real APIs). Nil: keys start with the
+    /// origin, so one upstream's answers are never served as another's.
     public var sharedKeyScope: String? = nil
 
     public static let defaultMaxQueryCost = 50_000

@@ -1,3 +1,4 @@
+import HTTPTypes
 import SharedState
 import Synchronization
 
@@ -15,6 +16,9 @@ import Synchronization
 public final class QuotaLedger: Sendable {
     /// Units per day by provider; providers absent here (or at 0) are not limited.
     public let limits: [UpstreamService: Int]
+    /// How much of each day one client may spend.
+    public let shares: QuotaShares
+    private let shareCounters: ShareCounters
     private let store: any SharedStore
     private let clock: WallClock
     /// The day's count of each provider as last seen, and when it was read from the store.
@@ -35,12 +39,56 @@ public final class QuotaLedger: Sendable {
         case granted(day: QuotaDay)
         /// The units would take the day over its limit: nothing was counted, nothing may be sent.
         case refused(used: Int, limit: Int, day: QuotaDay)
+        /// The units would take `owner` (a client, or the anonymous clients together) over its
+        /// share of the day (`limit` units, `used` spent): nothing was counted, nothing may be sent.
+        case shareRefused(owner: String, used: Int, limit: Int, day: QuotaDay)
     }
 
-    public init(limits: [UpstreamService: Int], store: any SharedStore, clock: WallClock = .system) {
+    public init(
+        limits: [UpstreamService: Int], shares: QuotaShares = QuotaShares(), store: any SharedStore,
+        clock: WallClock = .system
+    ) {
         self.limits = limits.filter { $0.value > 0 }
+        self.shares = shares
+        self.shareCounters = ShareCounters(store: store)
         self.store = store
         self.clock = clock
+    }
+
+    /// Counts `units` of `service`'s quota for a try `client` is about to send: in each of the
+    /// client's shares (`QuotaShares.tiers`), then in the day, unless any of them has no room
+    /// (what was counted is then given back).
+    func reserve(_ service: UpstreamService, units: Int, client: RequestClient?) async -> Reservation {
+        guard let limit = limits[service] else { return .unlimited }
+        let tiers = shares.tiers(for: client, service: service, dailyLimit: limit)
+        guard !tiers.isEmpty else { return await reserve(service, units: units) }
+        let day = QuotaDay.of(service, atMs: clock.nowMs())
+        let expires = day.endMs + 86_400_000
+        var charged: [String] = []
+        func giveBack() async {
+            for key in charged { await shareCounters.refund(key, units: units, expiresAtMs: expires) }
+        }
+        for tier in tiers {
+            let key = Self.counterKey(service, day) + ":" + tier.suffix
+            if let used = await shareCounters.add(key, units: units, limit: tier.limit, expiresAtMs: expires) {
+                await giveBack()
+                return .shareRefused(owner: tier.owner, used: used, limit: tier.limit, day: day)
+            }
+            charged.append(key)
+        }
+        let reservation = await reserve(service, units: units)
+        if case .refused = reservation { await giveBack() }
+        return reservation
+    }
+
+    /// The units `client` has spent of `service`'s day as this process last saw them, and its
+    /// share; nil when it has none (no client, or no daily quota).
+    public func shareUsage(_ service: UpstreamService, client: RequestClient?) -> (used: Int, limit: Int)? {
+        guard let limit = limits[service],
+            let tier = shares.tiers(for: client, service: service, dailyLimit: limit).first
+        else { return nil }
+        let day = QuotaDay.of(service, atMs: clock.nowMs())
+        return (shareCounters.value(Self.counterKey(service, day) + ":" + tier.suffix), tier.limit)
     }
 
     /// The counter key of `service` on `day`, e.g. `quota:youtube:2026-11-29`.

@@ -1,4 +1,5 @@
 import DataLoader
+import HTTPTypes
 
 /// What one GraphQL request (or one HTTP batch of operations) owns while it executes: its
 /// upstream counts, the freshness of what it read, its batch scheduler, its spend budget, its
@@ -19,8 +20,10 @@ struct RequestScope {
 }
 
 extension Gateway {
-    /// A fresh scope whose transports may spend at most `budgetLimit` quota units in all.
+    /// A fresh scope whose transports may spend at most `budgetLimit` quota units in all, from
+    /// the shares of the client the current task works for (`RequestClient.current`).
     func requestScope(budgetLimit: Int) -> RequestScope {
+        let client = RequestClient.current
         let counters = UpstreamCounters()
         let freshness = ResultFreshness()
         let scheduler = BatchScheduler()
@@ -29,7 +32,9 @@ extension Gateway {
         let budget = RequestBudget(limit: budgetLimit)
         let loaders = RequestLoaders(
             providers: { [self] in
-                providers(counters: counters, freshness: freshness, budget: budget, cancellation: cancellation)
+                providers(
+                    counters: counters, freshness: freshness, budget: budget, cancellation: cancellation, client: client
+                )
             },
             scheduler: scheduler, searchConcurrency: max(1, configuration.searchConcurrency), memos: exchange.memos,
             counters: counters, freshness: freshness)

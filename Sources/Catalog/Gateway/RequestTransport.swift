@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// The transport seam of one provider within one GraphQL request. A read is answered, in this
 /// order, by the shared `UpstreamCache`; by a send of the same request already in flight (any
 /// request's: single-flight, keyed by the cache key); or by sending it, which this request
@@ -14,6 +16,8 @@ struct RequestTransport: UpstreamTransport {
     let budget: RequestBudget
     /// The request is over: nothing more is sent for it (a flight it joins or started goes on).
     let cancellation: RequestCancellation
+    /// Who the request is for: its tries are paid from this client's shares of each day.
+    let client: RequestClient?
 
     func discard(url: String, headers: [(name: String, value: String)]) {
         let key = Self.key(url: url, headers: headers)
@@ -28,10 +32,10 @@ struct RequestTransport: UpstreamTransport {
         UpstreamCache.cacheKey(url: url, headers: headers, secretParameters: HTTPClientTransport.secretQueryParameters)
     }
 
-    /// - Throws: `UpstreamError` `.budgetExceeded` or `.dailyQuotaSpent` for a call that was not
-    ///   sent; the transport's error for a send that failed (its own or the one it shared);
-    ///   `CancellationError` when this request's task is cancelled while waiting, or was
-    ///   cancelled before (nothing is sent for a request whose client is gone).
+    /// - Throws: `UpstreamError` `.budgetExceeded`, `.clientQuotaSpent` or `.dailyQuotaSpent`
+    ///   for a call that was not sent; the transport's error for a send that failed (its own or
+    ///   the one it shared); `CancellationError` when this request's task is cancelled while
+    ///   waiting, or was cancelled before (nothing is sent for a request whose client is gone).
     func get(url: String, headers: [(name: String, value: String)]) async throws -> UpstreamResponse {
         let key = Self.key(url: url, headers: headers)
         while true {
@@ -238,8 +242,14 @@ struct RequestTransport: UpstreamTransport {
             exchange.recordRefusal(service, reason: "budget")
             throw UpstreamError(service: service, kind: .budgetExceeded(cost: cost, spent: spent, limit: budget.limit))
         }
-        switch await exchange.ledger.reserve(service, units: cost) {
+        switch await exchange.ledger.reserve(service, units: cost, client: client) {
         case .unlimited, .granted: return
+        case .shareRefused(let owner, let used, let limit, let day):
+            budget.refund(cost)
+            exchange.recordRefusal(service, reason: "client_share")
+            throw UpstreamError(
+                service: service,
+                kind: .clientQuotaSpent(owner: owner, used: used, limit: limit, resetsAt: day.resetsAt))
         case .refused(let used, let limit, let day):
             budget.refund(cost)
             exchange.recordRefusal(service, reason: "daily_quota")

@@ -40,6 +40,10 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
         /// has no room for it until `resetsAt` (RFC 3339). `UPSTREAM_QUOTA_EXCEEDED`, as when the
         /// provider itself says so.
         case dailyQuotaSpent(used: Int, limit: Int, resetsAt: String)
+        /// Not sent: `owner` (the client, or `anonymous clients` together) has spent its share
+        /// of the provider's day (`limit` units, `used` spent) until `resetsAt`; the rest of the
+        /// day is left for the other clients. `CLIENT_QUOTA_EXCEEDED`.
+        case clientQuotaSpent(owner: String, used: Int, limit: Int, resetsAt: String)
     }
 
     public var service: UpstreamService
@@ -77,6 +81,7 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
         case .notRecorded: "UPSTREAM_NOT_RECORDED"
         case .budgetExceeded: "QUERY_BUDGET_EXCEEDED"
         case .dailyQuotaSpent: "UPSTREAM_QUOTA_EXCEEDED"
+        case .clientQuotaSpent: "CLIENT_QUOTA_EXCEEDED"
         }
     }
 
@@ -101,6 +106,9 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
         case .dailyQuotaSpent(let used, let limit, let resetsAt):
             return "\(service) call not sent: its daily quota of \(limit) units is spent (\(used) used); it resets at "
                 + resetsAt
+        case .clientQuotaSpent(let owner, let used, let limit, let resetsAt):
+            return "\(service) call not sent: \(owner) spent \(used) of the \(limit) units that are "
+                + "\(owner == "anonymous clients" ? "their" : "its") share of the provider's day; it resets at \(resetsAt)"
         }
     }
 
@@ -119,6 +127,11 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
             object["maxQueryCost"] = .int(limit)
         case .dailyQuotaSpent(let used, let limit, let resetsAt):
             object["dailyQuota"] = .int(limit)
+            object["used"] = .int(used)
+            object["resetsAt"] = .string(resetsAt)
+        case .clientQuotaSpent(let owner, let used, let limit, let resetsAt):
+            object["client"] = .string(owner)
+            object["share"] = .int(limit)
             object["used"] = .int(used)
             object["resetsAt"] = .string(resetsAt)
         default: break

@@ -103,7 +103,7 @@ extension LoopbackTests {
             #expect(figures["elementErrorCode"] as? String == "BAD_USER_INPUT")
             #expect(figures["validationErrorCode"] as? String == "GRAPHQL_VALIDATION_FAILED")
             #expect((figures["schemaTypes"] as? Int ?? 0) > 10)
-            #expect(log.contains(#""path":"/graphql","status":200"#))
+            #expect(log.contains(#""path":"/graphql","client":"anonymous","status":200"#))
         }
 
         @Test func aHandWrittenAPQExchangeRegistersThenRunsByHash() throws {
@@ -145,7 +145,10 @@ extension LoopbackTests {
             #expect(resources.contains("/graphiql/react.production.min.js"))
             #expect(resources.allSatisfy { $0.hasPrefix("/") })
             // The header typed in the headers tab reached the gateway: its log has the request id.
-            #expect(log.contains(#""requestId":"\#(requestID)","method":"POST","path":"/graphql","status":200"#))
+            #expect(
+                log.contains(
+                    #""requestId":"\#(requestID)","method":"POST","path":"/graphql","client":"anonymous","status":200"#)
+            )
         }
 
         @Test func withoutGraphiQLFilesChromiumGetsTheWorkingPlainBox() throws {

@@ -33,7 +33,7 @@ extension LoopbackTests.ClientProtocols {
         #expect(end - first >= 250, "first part at \(first) ms, end at \(end) ms")
         // Each streamed answer has its one log line, written when it ended.
         for log in logs.dropFirst() {
-            #expect(log.components(separatedBy: #""path":"/graphql","status":200"#).count == 2)
+            #expect(log.components(separatedBy: #""path":"/graphql","client":"anonymous","status":200"#).count == 2)
         }
     }
 }
