@@ -37,6 +37,9 @@ public struct GraphQLHTTPOutcome: Sendable {
     /// read). 0 (the default) means not at all. Only an executed query without errors is ever
     /// cached (`Cache-Control: max-age=N`); anything else is sent `no-store`.
     public var maxAgeSeconds: Int
+    /// The age, in seconds, of the oldest data the response was built from when some of it was
+    /// served past its freshness (sent as `Age`); nil when all of it was fresh.
+    public var ageSeconds: Int?
 
     public init(
         result: Result, extensions: JSONObject = JSONObject(), report: RequestReport = RequestReport(),

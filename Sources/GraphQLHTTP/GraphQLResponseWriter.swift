@@ -54,9 +54,12 @@ enum GraphQLResponseWriter {
                 report: outcome.report)
         case .executed(let result):
             let reusable = cacheable && result.errors.isEmpty ? max(0, outcome.maxAgeSeconds) : 0
-            return GraphQLAnswer(
+            var answer = GraphQLAnswer(
                 status: .ok, body: outcome.serializedBody ?? result.serialized(extensions: outcome.extensions),
                 maxAgeSeconds: reusable, report: outcome.report)
+            // Built from data older than its freshness: `Age` says how old (RFC 9111 §5.1).
+            if let age = outcome.ageSeconds { answer.headers.add(name: "Age", value: String(max(0, age))) }
+            return answer
         case .rejected(let errors, let status):
             // Legacy JSON answers a well-formed request 200, except for what is about HTTP
             // rather than GraphQL (a method, a deadline).

@@ -14,7 +14,8 @@ struct GatewaySetup {
     static let options: Set<String> = Set([
         "--demo", "--upstream", "--max-query-cost", "--schema", "--itunes-url", "--apple-music-url", "--rakuten-url",
         "--youtube-url", "--tmdb-url", "--timeout-ms", "--no-result-cache", "--record", "--replay", "--daily-quota",
-        "--query-cost-mode", "--upstream-concurrency", "--max-response-bytes",
+        "--query-cost-mode", "--upstream-concurrency", "--max-response-bytes", "--stale-if-error",
+        "--cache-ttl",
     ]).union(MockOptions.names).union(StoreOptions.names)
 
     static let optionsHelp = """
@@ -36,6 +37,15 @@ struct GatewaySetup {
                                  time, the others' at midnight UTC); a call that would cross it is
                                  not sent (UPSTREAM_QUOTA_EXCEEDED). Default youtube=10000 (none with
                                  --demo); 0 = no limit
+          --cache-ttl LIST       seconds an upstream answer stays fresh per provider when it sends no
+                                 max-age, e.g. youtube=3600,itunes=900 (defaults: 900 for iTunes,
+                                 Apple Music and Rakuten, 3600 for YouTube and TMDB; 0 = not cached)
+          --stale-if-error DURATION
+                                 how long past its freshness a kept upstream answer may still be
+                                 served when its upstream fails, or its quota, the client's share or
+                                 the query's budget refuses the call: listed with its path and age
+                                 in extensions.stale, sent with Age and Cache-Control: no-store
+                                 (e.g. 30m, 12h, 2d; default 1d; 0 = never)
           --max-response-bytes N the most bytes a response's data may take, checked while it is
                                  written: over it the query stops and answers data: null with a
                                  RESPONSE_TOO_LARGE error (default 16777216 = 16 MiB; 0 = no limit)
@@ -108,6 +118,22 @@ struct GatewaySetup {
             }
         }
         configuration.quotaShares = try ClientOptions.quotaShares(args)
+        if args.lacksValue("--cache-ttl") { throw CLIError("--cache-ttl needs a list of service=seconds") }
+        if let text = try args.value("--cache-ttl") {
+            do {
+                configuration.cacheTTLSeconds = try GatewayConfiguration.cacheTTL(
+                    parsing: text, over: configuration.cacheTTLSeconds)
+            } catch {
+                throw CLIError("--cache-ttl: \(error.message)")
+            }
+        }
+        if args.lacksValue("--stale-if-error") { throw CLIError("--stale-if-error needs a duration, e.g. 12h") }
+        if let text = try args.value("--stale-if-error") {
+            guard let seconds = durationSeconds(text) else {
+                throw CLIError("--stale-if-error: '\(text.prefix(40))' is not a duration such as 90s, 30m, 12h or 2d")
+            }
+            configuration.staleIfErrorSeconds = seconds
+        }
         if let limit = try args.int("--max-response-bytes") { configuration.maxResponseBytes = limit }
         if args.flag("--no-result-cache") { configuration.cacheResults = false }
         if let limit = try args.int("--upstream-concurrency") {
@@ -214,4 +240,15 @@ func runGatewayBlocking(_ body: @escaping @Sendable () async -> Int32) -> Int32 
     }
     done.wait()
     return status.load(ordering: .relaxed)
+}
+
+/// `N` followed by `s`, `m`, `h` or `d` (or nothing for seconds), in seconds; nil for anything
+/// else, or a count past a year.
+func durationSeconds(_ text: String) -> Int? {
+    let units: [Character: Int] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]
+    let unit = text.last.flatMap { units[$0] }
+    let digits = unit == nil ? Substring(text) : text.dropLast()
+    guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let count = Int(digits), count >= 0 else { return nil }
+    let (seconds, overflow) = count.multipliedReportingOverflow(by: unit ?? 1)
+    return overflow || seconds > 366 * 86_400 ? nil : seconds
 }

@@ -179,9 +179,11 @@ private func outcome(_ response: GatewayResponse) -> GraphQLHTTPOutcome {
     }
     // Whole seconds left, rounded down: a cache must never keep it past the first expiry.
     let maxAge = response.freshUntil.map { max(0, ContinuousClock.now.duration(to: $0).components.seconds) } ?? 0
-    return .executed(
+    var outcome = GraphQLHTTPOutcome.executed(
         response.result, extensions: response.extensions, report: report, serializedBody: response.serializedBody,
         maxAgeSeconds: Int(maxAge))
+    outcome.ageSeconds = response.staleAgeSeconds
+    return outcome
 }
 
 /// The counts behind a request's log line and /metrics.

@@ -125,6 +125,7 @@ final class BatchReads: Sendable {
         var expires: ContinuousClock.Instant?
         var bytes = 0
         var uncached = false
+        var staleAgeSeconds: Int?
     }
 
     private let state = Mutex(State())
@@ -141,6 +142,18 @@ final class BatchReads: Sendable {
     func noteUncached() {
         state.withLock { $0.uncached = true }
     }
+
+    /// A read answered by a stale copy `ageSeconds` old (its upstream could not answer): the
+    /// fetch's answers are not kept, and its keys' fields are listed as stale.
+    func noteStale(ageSeconds: Int) {
+        state.withLock { state in
+            state.uncached = true
+            state.staleAgeSeconds = max(state.staleAgeSeconds ?? 0, ageSeconds)
+        }
+    }
+
+    /// The age of the oldest stale copy the fetch read; nil when it read none.
+    var staleAgeSeconds: Int? { state.withLock { $0.staleAgeSeconds } }
 
     /// Until when the fetch's answers may be kept, and their estimated bytes (their responses'
     /// body bytes, as `DecodedValues` estimates decoded models); nil when a read was not

@@ -18,6 +18,8 @@ final class FieldLoader<Key: Hashable & Sendable, Value: Sendable>: FieldBatchLo
     /// One field's key, and how the loader's value for it becomes the field's value.
     struct FieldKey: Sendable {
         let key: Key
+        /// The field's response path, for `stale`.
+        let path: [PathComponent]
         let complete: @Sendable (Value) -> FieldValue
     }
 
@@ -29,6 +31,10 @@ final class FieldLoader<Key: Hashable & Sendable, Value: Sendable>: FieldBatchLo
     /// The gateway's kept answers of this loader, and how this request reads them; nil without a cache.
     private let memo: AnswerMemo<Key, Value>?
     private let reading: MemoReading
+    /// The keys whose values stale answers gave (noted by the batch functions), and where the
+    /// request lists the fields they answered.
+    private let staleness: KeyStaleness<Key>
+    private let stale: StaleValues
     /// `loadFieldValues`'s work, made where `Key` and `Value` are known: the witness the
     /// executor calls is generic code, and without this its `loadMany` ran unspecialized (a
     /// generic metadata lookup per call and per key).
@@ -38,19 +44,23 @@ final class FieldLoader<Key: Hashable & Sendable, Value: Sendable>: FieldBatchLo
     /// `reading` reads it). Two callers missing at once may both make one; the first stored is
     /// the one both use, before either loads a key.
     init(
-        memo: AnswerMemo<Key, Value>?, reading: MemoReading,
+        memo: AnswerMemo<Key, Value>?, reading: MemoReading, staleness: KeyStaleness<Key>, stale: StaleValues,
         _ make: @escaping @Sendable () -> DataLoader<Key, Value>
     ) {
         self.make = make
         self.memo = memo
         self.reading = reading
+        self.staleness = staleness
+        self.stale = stale
         self.loadFields = { keys, loader in
             let results = await loader.loadMany(keys.map(\.key))
             var values: [Result<FieldValue, any Error>] = []
             values.reserveCapacity(results.count)
             for (fieldKey, result) in zip(keys, results) {
                 switch result {
-                case .success(let value): values.append(.success(fieldKey.complete(value)))
+                case .success(let value):
+                    if let age = staleness.ageSeconds(fieldKey.key) { stale.note(fieldKey.path, ageSeconds: age) }
+                    values.append(.success(fieldKey.complete(value)))
                 case .failure(let error): values.append(.failure(error))
                 }
             }
@@ -70,18 +80,23 @@ final class FieldLoader<Key: Hashable & Sendable, Value: Sendable>: FieldBatchLo
         return reading.answer(key, in: memo)
     }
 
-    /// The loader's value for `key` (for resolvers that do more than complete one value).
+    /// The loader's value for `key` (for resolvers that do more than complete one value), for
+    /// the field at `path`.
     /// - Throws: what `DataLoader.load` throws (the key's upstream error, `CancellationError`).
-    func load(_ key: Key) async throws -> Value {
+    func load(_ key: Key, at path: [PathComponent]) async throws -> Value {
         if let value = answer(key) { return value }
-        return try await loader.load(key)
+        let value = try await loader.load(key)
+        if let age = staleness.ageSeconds(key) { stale.note(path, ageSeconds: age) }
+        return value
     }
 
-    /// The field whose value is `complete` of this loader's value for `key`, loaded together
-    /// with the level's other fields of this loader.
-    func field(_ key: Key, _ complete: @escaping @Sendable (Value) -> FieldValue) -> Resolution {
+    /// The field at `path` whose value is `complete` of this loader's value for `key`, loaded
+    /// together with the level's other fields of this loader.
+    func field(_ key: Key, at path: [PathComponent], _ complete: @escaping @Sendable (Value) -> FieldValue)
+        -> Resolution
+    {
         if let value = answer(key) { return .value(complete(value)) }
-        return .load(FieldKey(key: key, complete: complete), from: self)
+        return .load(FieldKey(key: key, path: path, complete: complete), from: self)
     }
 
     /// One `loadMany` for every field's key; a key's error is that field's error.

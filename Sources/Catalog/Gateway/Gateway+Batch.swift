@@ -84,6 +84,7 @@ extension Gateway {
             await scope.settle()
             let counts = counters.snapshot
             let reusable = freshness.reusableUntil
+            let stale = request.loaders.stale.all
             for run in runs {
                 guard let result = results[run.index] else { continue }
                 if let cache, let key = run.resultKey, result.errors.isEmpty, !result.isRequestError,
@@ -97,6 +98,8 @@ extension Gateway {
                     result: result, estimatedCost: run.estimated, counts: counts, quota: ledger.usage(), refused: false)
                 if result.errors.isEmpty, !result.isRequestError { response.freshUntil = reusable?.expires }
                 response.countsSharedWithBatch = true
+                // Like the counts, the batch's stale values cannot be told to one operation.
+                response.stale = stale
                 responses[run.index] = response
             }
         }

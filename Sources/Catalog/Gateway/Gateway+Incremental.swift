@@ -74,10 +74,14 @@ extension Gateway {
                 maxResponseBytes: maxResponseBytes
             ) { payload in
                 let counts = counters.snapshot
-                let extensions =
-                    GatewayIncrementalPayload.isLast(payload)
-                    ? GatewayResponse.extensions(estimatedCost: estimate.cost, counts: counts, quota: ledger.usage())
-                    : JSONObject()
+                var extensions = JSONObject()
+                if GatewayIncrementalPayload.isLast(payload) {
+                    var last = GatewayResponse(
+                        result: ExecutionResult(data: nil), estimatedCost: estimate.cost, counts: counts,
+                        quota: ledger.usage(), refused: false)
+                    last.stale = request.loaders.stale.all
+                    extensions = last.extensions
+                }
                 let wanted = await deliver(
                     GatewayIncrementalPayload(payload: payload, counts: counts, extensions: extensions))
                 // The client left: the request's transports send nothing more, even for batches

@@ -58,7 +58,10 @@ public final class Gateway: Sendable {
         self.schema = schema
         self.configuration = configuration
         self.costModel = try CostModel(schema: schema)
-        let cache = configuration.cacheMaxBytes > 0 ? UpstreamCache(maxBytes: configuration.cacheMaxBytes) : nil
+        let cache =
+            configuration.cacheMaxBytes > 0
+            ? UpstreamCache(
+                maxBytes: configuration.cacheMaxBytes, staleIfErrorSeconds: configuration.staleIfErrorSeconds) : nil
         self.cache = cache
         let ledger = QuotaLedger(
             limits: configuration.dailyQuota, shares: configuration.quotaShares, store: store ?? MemoryStore())
@@ -206,6 +209,7 @@ public final class Gateway: Sendable {
         var response = GatewayResponse(
             result: result, estimatedCost: estimate.cost, counts: scope.counters.snapshot, quota: ledger.usage(),
             refused: false)
+        response.stale = scope.request.loaders.stale.all
         if result.errors.isEmpty, !result.isRequestError { response.freshUntil = freshness.reusableUntil?.expires }
         return response
     }

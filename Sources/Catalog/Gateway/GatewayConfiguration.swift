@@ -48,6 +48,10 @@ public struct GatewayConfiguration: Sendable {
     public var dailyQuota: [UpstreamService: Int]
     /// How much of each provider's day one client may spend (see `QuotaShares`).
     public var quotaShares = QuotaShares()
+    /// How long an upstream answer past its freshness may still be served, marked stale, when
+    /// its upstream fails or a limit refuses the call (`--stale-if-error`); 0 for never. A day
+    /// by default: long enough to bridge a spent daily quota until it resets.
+    public var staleIfErrorSeconds = 86_400
     /// Upstream response cache size in bytes; 0 disables the cache.
     public var cacheMaxBytes: Int
     /// Seconds a response stays cached when it sends no `Cache-Control: max-age`, per provider.
@@ -188,31 +192,47 @@ public struct GatewayConfiguration: Sendable {
     public static func dailyQuota(parsing text: String, over limits: [UpstreamService: Int] = [:])
         throws(GatewayConfigurationError) -> [UpstreamService: Int]
     {
-        var limits = limits
+        try perService(parsing: text, over: limits, entry: "daily quota", example: "youtube=10000", unit: "units")
+    }
+
+    /// Seconds an upstream answer stays fresh per provider (`--cache-ttl itunes=900,youtube=3600`)
+    /// on top of `ttls`; an entry of 0 caches nothing of that provider.
+    /// - Throws: `GatewayConfigurationError` naming the first bad entry, as `dailyQuota` does.
+    public static func cacheTTL(parsing text: String, over ttls: [UpstreamService: Int])
+        throws(GatewayConfigurationError) -> [UpstreamService: Int]
+    {
+        try perService(parsing: text, over: ttls, entry: "cache TTL", example: "youtube=3600", unit: "seconds")
+    }
+
+    /// `service=N` entries, comma-separated, over `values`; an entry of 0 removes its provider.
+    private static func perService(
+        parsing text: String, over values: [UpstreamService: Int], entry what: String, example: String, unit: String
+    ) throws(GatewayConfigurationError) -> [UpstreamService: Int] {
+        var values = values
         var named: Set<UpstreamService> = []
         let names = UpstreamService.allCases.map(\.rawValue).joined(separator: ", ")
         for raw in text.split(separator: ",", omittingEmptySubsequences: false) {
             let entry = raw.trimmingCharacters(in: .whitespaces)
             let parts = entry.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2 else {
-                throw GatewayConfigurationError(
-                    "daily quota entry '\(entry)' is not service=units (e.g. youtube=10000)")
+                throw GatewayConfigurationError("\(what) entry '\(entry)' is not service=\(unit) (e.g. \(example))")
             }
             let name = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
             guard let service = UpstreamService(rawValue: name) else {
                 throw GatewayConfigurationError(
-                    "daily quota entry '\(entry)' names no provider; the providers are \(names)")
+                    "\(what) entry '\(entry)' names no provider; the providers are \(names)")
             }
             guard named.insert(service).inserted else {
-                throw GatewayConfigurationError("daily quota entry '\(entry)' repeats \(name)")
+                throw GatewayConfigurationError("\(what) entry '\(entry)' repeats \(name)")
             }
-            guard let units = Int(parts[1].trimmingCharacters(in: .whitespaces)), units >= 0 else {
+            guard let number = Int(parts[1].trimmingCharacters(in: .whitespaces)), number >= 0 else {
                 throw GatewayConfigurationError(
-                    "daily quota entry '\(entry)' needs a non-negative integer of units (0 = no limit)")
+                    "\(what) entry '\(entry)' needs a non-negative integer of \(unit)"
+                        + (what == "daily quota" ? " (0 = no limit)" : ""))
             }
-            limits[service] = units == 0 ? nil : units
+            values[service] = number == 0 ? nil : number
         }
-        return limits
+        return values
     }
 
     /// Base URL of `service`, trailing slashes removed.

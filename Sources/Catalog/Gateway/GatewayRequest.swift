@@ -13,13 +13,22 @@ final class GatewayRequest: Sendable {
 
 extension BatchScheduler: ExecutionActivity {}
 
+/// What a resolver of the gateway knows of the field it resolves: its request's loaders, and its
+/// response path (for the loaders to note where a stale answer was served).
+struct GatewayField: Sendable {
+    let request: GatewayRequest
+    let path: [PathComponent]
+
+    var loaders: RequestLoaders { request.loaders }
+}
+
 /// A resolver bound to a schema field: `body` gets the source value, the coerced arguments
 /// and the request's context, and answers now (`.value`), through one of the request's loaders
 /// with the level's other fields of that loader (`FieldLoader.field`, `.load`), or later (`.later`).
 struct GatewayFieldResolver: FieldResolver {
-    let body: @Sendable (FieldValue, JSONObject, GatewayRequest) throws -> Resolution
+    let body: @Sendable (FieldValue, JSONObject, GatewayField) throws -> Resolution
 
-    init(_ body: @escaping @Sendable (FieldValue, JSONObject, GatewayRequest) throws -> Resolution) {
+    init(_ body: @escaping @Sendable (FieldValue, JSONObject, GatewayField) throws -> Resolution) {
         self.body = body
     }
 
@@ -30,7 +39,7 @@ struct GatewayFieldResolver: FieldResolver {
         // The coordinate is spelled out only for the error: built for every resolved field, it
         // was a string interpolation per album of an `albums { artist }` level.
         try Self.checkArgumentLengths(arguments, field: "\(info.parentType).\(info.fieldName)")
-        return try body(source, arguments, request)
+        return try body(source, arguments, GatewayField(request: request, path: info.path))
     }
 
     /// The most UTF-8 bytes a string argument may have. Every one of them ends up in an

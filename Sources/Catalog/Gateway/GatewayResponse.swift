@@ -21,6 +21,11 @@ public struct GatewayResponse: Sendable {
     /// In a batch, the operations that executed together share `counts` (their upstream reads
     /// were batched together, so a read cannot be told to one of them): true on each of them.
     public var countsSharedWithBatch = false
+    /// The values served from upstream answers past their freshness (`extensions.stale`: each
+    /// one's path and age), and the oldest one's age (the response's `Age`); empty and nil when
+    /// every value was fresh.
+    var stale: [(path: [PathComponent], ageSeconds: Int)] = []
+    public var staleAgeSeconds: Int? { stale.map(\.ageSeconds).max() }
 
     public init(
         result: ExecutionResult, estimatedCost: Int, counts: UpstreamCounters.Counts, quota: [QuotaUsage] = [],
@@ -35,9 +40,14 @@ public struct GatewayResponse: Sendable {
     }
 
     /// The response `extensions`: `cost {estimated, actual}`, `upstream {requests, cacheHits,
-    /// deduplicated}`, `quota {<service>: {used, limit}}`.
+    /// deduplicated}`, `stale [{path, ageSeconds}]` when a value was stale, `quota {<service>:
+    /// {used, limit}}`.
     public var extensions: JSONObject {
-        Self.extensions(estimatedCost: estimatedCost, counts: counts, quota: quota)
+        guard !stale.isEmpty else { return Self.extensions(estimatedCost: estimatedCost, counts: counts, quota: quota) }
+        var extensions = Self.headExtensions(estimatedCost: estimatedCost, counts: counts)
+        extensions["stale"] = StaleValues.json(stale)
+        extensions["quota"] = Self.quotaJSON(quota)
+        return extensions
     }
 
     static func extensions(estimatedCost: Int, counts: UpstreamCounters.Counts, quota: [QuotaUsage]) -> JSONObject {

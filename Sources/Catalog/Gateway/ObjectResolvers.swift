@@ -14,11 +14,13 @@ enum ObjectResolvers {
             }
             switch artist.source {
             case .iTunes:
-                return loaders.itunesAlbumsByArtist.field(artist.id) { .hosts(prefix($0, first)) }
+                return loaders.itunesAlbumsByArtist.field(artist.id, at: request.path) { .hosts(prefix($0, first)) }
             case .appleMusic:
-                return loaders.appleMusicArtistAlbums.field(artist.id) { .hosts(prefix($0, first)) }
+                return loaders.appleMusicArtistAlbums.field(artist.id, at: request.path) { .hosts(prefix($0, first)) }
             case .rakuten:
-                return loaders.rakutenSearch.field(SearchKey(term: artist.name, limit: 30, option: "artistName")) {
+                return loaders.rakutenSearch.field(
+                    SearchKey(term: artist.name, limit: 30, option: "artistName"), at: request.path
+                ) {
                     .hosts(prefix($0, first))
                 }
             case .youTube, .tmdb:
@@ -33,11 +35,11 @@ enum ObjectResolvers {
             let node = try source.node(AlbumNode.self)
             let loaders = request.loaders
             if node.album.source == .iTunes, let artistId = node.album.artistId {
-                return loaders.itunesArtists.field(artistId) { $0.map { .host($0) } ?? .null }
+                return loaders.itunesArtists.field(artistId, at: request.path) { $0.map { .host($0) } ?? .null }
             }
             // Albums read by id carry their `artists` relationship; search results do not.
             if node.album.source == .appleMusic, let artistId = node.album.artistId {
-                return loaders.appleMusicArtists.field(artistId) { $0.map { .host($0) } ?? .null }
+                return loaders.appleMusicArtists.field(artistId, at: request.path) { $0.map { .host($0) } ?? .null }
             }
             let album = node.album
             guard !album.artistName.isEmpty else { return .value(.null) }
@@ -62,11 +64,11 @@ enum ObjectResolvers {
             }
             switch node.album.source {
             case .iTunes:
-                return loaders.itunesTracksByAlbum.field(node.album.id) {
+                return loaders.itunesTracksByAlbum.field(node.album.id, at: request.path) {
                     .hosts($0.map { TrackNode(track: $0, album: parent) })
                 }
             case .appleMusic:
-                return loaders.appleMusicAlbums.field(node.album.id) {
+                return loaders.appleMusicAlbums.field(node.album.id, at: request.path) {
                     .hosts(($0?.tracks ?? []).map { TrackNode(track: $0, album: parent) })
                 }
             case .rakuten, .youTube, .tmdb:
@@ -83,9 +85,9 @@ enum ObjectResolvers {
             let loaders = request.loaders
             switch node.track.source {
             case .iTunes:
-                return loaders.itunesAlbums.field(albumId) { $0.map { .host($0) } ?? .null }
+                return loaders.itunesAlbums.field(albumId, at: request.path) { $0.map { .host($0) } ?? .null }
             case .appleMusic:
-                return loaders.appleMusicAlbums.field(albumId) { $0.map { .host($0) } ?? .null }
+                return loaders.appleMusicAlbums.field(albumId, at: request.path) { $0.map { .host($0) } ?? .null }
             case .rakuten, .youTube, .tmdb:
                 return .value(.null)
             }
@@ -98,9 +100,9 @@ enum ObjectResolvers {
             let key = SearchKey(term: try node.videoSearchTerm(), limit: first, option: "any")
             let loaders = request.loaders
             if args.string("source") == "ITUNES" {
-                return loaders.itunesMusicVideoSearch.field(key) { .hosts($0) }
+                return loaders.itunesMusicVideoSearch.field(key, at: request.path) { .hosts($0) }
             }
-            return loaders.youTubeSearch.field(key) { .hosts($0) }
+            return loaders.youTubeSearch.field(key, at: request.path) { .hosts($0) }
         },
     ]
 
@@ -120,7 +122,7 @@ enum ObjectResolvers {
             let movie = try source.node(MovieNode.self).movie
             let first = try pageSize(args, default: 3)
             let loaders = request.loaders
-            return loaders.tmdbMovieVideos.field(movie.id) { .hosts(prefix($0, first)) }
+            return loaders.tmdbMovieVideos.field(movie.id, at: request.path) { .hosts(prefix($0, first)) }
         },
     ]
 }

@@ -12,7 +12,7 @@ enum QueryResolvers {
                 return .later { try await NodeFetch.node(gid, request) }
             }
             guard let name = args.string("name") else { throw badInput("`artist` needs a `name` or an `id`.") }
-            return request.loaders.itunesArtistSearch.field(SearchKey(term: name, limit: 1)) {
+            return request.loaders.itunesArtistSearch.field(SearchKey(term: name, limit: 1), at: request.path) {
                 $0.first.map { .host($0) } ?? .null
             }
         },
@@ -22,12 +22,18 @@ enum QueryResolvers {
             let loaders = request.loaders
             switch CatalogSource(rawValue: args.string("source") ?? "ITUNES") ?? .iTunes {
             case .iTunes:
-                return loaders.itunesArtistSearch.field(SearchKey(term: name, limit: first)) { .hosts($0) }
+                return loaders.itunesArtistSearch.field(SearchKey(term: name, limit: first), at: request.path) {
+                    .hosts($0)
+                }
             case .appleMusic:
-                return loaders.appleMusicArtistSearch.field(SearchKey(term: name, limit: first)) { .hosts($0) }
+                return loaders.appleMusicArtistSearch.field(SearchKey(term: name, limit: first), at: request.path) {
+                    .hosts($0)
+                }
             case .rakuten:
                 // Rakuten has no artist search: artists are the distinct artist names of CD releases.
-                return loaders.rakutenSearch.field(SearchKey(term: name, limit: 30, option: "artistName")) {
+                return loaders.rakutenSearch.field(
+                    SearchKey(term: name, limit: 30, option: "artistName"), at: request.path
+                ) {
                     releases in
                     var seen = Set<String>()
                     let artists = releases.map(\.album.artistName).filter { !$0.isEmpty && seen.insert($0).inserted }
@@ -46,11 +52,17 @@ enum QueryResolvers {
             let loaders = request.loaders
             switch CatalogSource(rawValue: args.string("source") ?? "ITUNES") ?? .iTunes {
             case .iTunes:
-                return loaders.itunesAlbumSearch.field(SearchKey(term: term, limit: first)) { .hosts($0) }
+                return loaders.itunesAlbumSearch.field(SearchKey(term: term, limit: first), at: request.path) {
+                    .hosts($0)
+                }
             case .appleMusic:
-                return loaders.appleMusicAlbumSearch.field(SearchKey(term: term, limit: first)) { .hosts($0) }
+                return loaders.appleMusicAlbumSearch.field(SearchKey(term: term, limit: first), at: request.path) {
+                    .hosts($0)
+                }
             case .rakuten:
-                return loaders.rakutenSearch.field(SearchKey(term: term, limit: min(first, 30), option: "title")) {
+                return loaders.rakutenSearch.field(
+                    SearchKey(term: term, limit: min(first, 30), option: "title"), at: request.path
+                ) {
                     .hosts(prefix($0, first))
                 }
             }
@@ -63,7 +75,9 @@ enum QueryResolvers {
             let query = args.string("query") ?? ""
             let first = try pageSize(args)
             let duration = (args.string("duration") ?? "ANY").lowercased()
-            return request.loaders.youTubeSearch.field(SearchKey(term: query, limit: first, option: duration)) {
+            return request.loaders.youTubeSearch.field(
+                SearchKey(term: query, limit: first, option: duration), at: request.path
+            ) {
                 .hosts($0)
             }
         },
@@ -71,7 +85,7 @@ enum QueryResolvers {
             let query = args.string("query") ?? ""
             let first = try pageSize(args, range: 1...20)
             // TMDB pages hold 20 movies; the key ignores `first` so every cut shares one request.
-            return request.loaders.tmdbSearch.field(SearchKey(term: query, limit: 20)) {
+            return request.loaders.tmdbSearch.field(SearchKey(term: query, limit: 20), at: request.path) {
                 .hosts(prefix($0, first))
             }
         },
@@ -110,39 +124,41 @@ enum QueryResolvers {
 /// Ids that no provider hands out (`tmdb:album:…`) are `BAD_USER_INPUT`; TMDB videos are
 /// `UNSUPPORTED` (see `tmdbVideosHaveNoEndpoint`).
 enum NodeFetch {
-    static func node(_ gid: GlobalID, _ request: GatewayRequest) async throws -> FieldValue {
+    static func node(_ gid: GlobalID, _ request: GatewayField) async throws -> FieldValue {
         let loaders = request.loaders
         switch (gid.service, gid.kind) {
         case (.iTunes, .artist):
-            return try await loaders.itunesArtists.load(gid.id).map { .host($0) } ?? .null
+            return try await loaders.itunesArtists.load(gid.id, at: request.path).map { .host($0) } ?? .null
         case (.appleMusic, .artist):
-            return try await loaders.appleMusicArtists.load(gid.id).map { .host($0) } ?? .null
+            return try await loaders.appleMusicArtists.load(gid.id, at: request.path).map { .host($0) } ?? .null
         case (.rakuten, .artist):
             // Rakuten artists are names: the id is the name.
             return .host(ArtistNode(artist: Artist(id: gid.id, name: gid.id, source: .rakuten)))
         case (.iTunes, .album):
-            return try await loaders.itunesAlbums.load(gid.id).map { .host($0) } ?? .null
+            return try await loaders.itunesAlbums.load(gid.id, at: request.path).map { .host($0) } ?? .null
         case (.appleMusic, .album):
-            return try await loaders.appleMusicAlbums.load(gid.id).map { .host($0) } ?? .null
+            return try await loaders.appleMusicAlbums.load(gid.id, at: request.path).map { .host($0) } ?? .null
         case (.rakuten, .album):
-            return try await loaders.rakutenReleases.load(gid.id).map { .host($0) } ?? .null
+            return try await loaders.rakutenReleases.load(gid.id, at: request.path).map { .host($0) } ?? .null
         case (.iTunes, .track):
-            return try await loaders.itunesTracks.load(gid.id).map { .host(TrackNode(track: $0)) } ?? .null
+            return try await loaders.itunesTracks.load(gid.id, at: request.path).map { .host(TrackNode(track: $0)) }
+                ?? .null
         case (.appleMusic, .track):
-            return try await loaders.appleMusicSongs.load(gid.id).map { .host(TrackNode(track: $0)) } ?? .null
+            return try await loaders.appleMusicSongs.load(gid.id, at: request.path).map { .host(TrackNode(track: $0)) }
+                ?? .null
         case (.rakuten, .track):
             // Rakuten tracks are play-list entries, `<jan>-<position>`: the release holds them.
             guard let dash = gid.id.lastIndex(of: "-") else { return .null }
-            guard let release = try await loaders.rakutenReleases.load(String(gid.id[..<dash])),
+            guard let release = try await loaders.rakutenReleases.load(String(gid.id[..<dash]), at: request.path),
                 let track = release.tracks?.first(where: { $0.id == gid.id })
             else { return .null }
             return .host(TrackNode(track: track, album: release))
         case (.iTunes, .video):
-            return try await loaders.itunesMusicVideos.load(gid.id).map { .host($0) } ?? .null
+            return try await loaders.itunesMusicVideos.load(gid.id, at: request.path).map { .host($0) } ?? .null
         case (.youTube, .video):
-            return try await loaders.youTubeVideos.load(gid.id).map { .host($0) } ?? .null
+            return try await loaders.youTubeVideos.load(gid.id, at: request.path).map { .host($0) } ?? .null
         case (.tmdb, .movie):
-            return try await loaders.tmdbMovies.load(gid.id).map { .host($0) } ?? .null
+            return try await loaders.tmdbMovies.load(gid.id, at: request.path).map { .host($0) } ?? .null
         default:
             throw refusal(gid) ?? badInput("'\(gid)' names nothing.")
         }

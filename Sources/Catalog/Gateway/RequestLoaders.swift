@@ -30,6 +30,8 @@ final class RequestLoaders: Sendable {
     /// released each slot through the runtime's generic witnesses (and 22 generic loader
     /// references, before, a metadata lookup each). Nil until the first loader is made.
     private let made = Mutex<MadeLoader?>(nil)
+    /// The fields this request answered from stale upstream answers.
+    let stale: StaleValues
 
     /// `makeProviders` runs when the first DataLoader sends, at most a few times (concurrent
     /// first loaders), never for a request that reads no upstream (`{ __typename }`) or whose
@@ -37,9 +39,10 @@ final class RequestLoaders: Sendable {
     /// of such a request's CPU.
     init(
         providers makeProviders: @escaping @Sendable () -> Providers, scheduler: BatchScheduler, searchConcurrency: Int,
-        memos: AnswerMemos?, counters: UpstreamCounters, freshness: ResultFreshness,
+        memos: AnswerMemos?, counters: UpstreamCounters, freshness: ResultFreshness, stale: StaleValues = StaleValues(),
         now: ContinuousClock.Instant = .now
     ) {
+        self.stale = stale
         self.providers = LazyProviders(makeProviders)
         self.scheduler = scheduler
         self.searchConcurrency = searchConcurrency
@@ -332,7 +335,8 @@ extension RequestLoaders {
     ) -> FieldLoader<Key, Value> {
         let memo: AnswerMemo<Key, Value>? = memos?.memo(slot.rawValue)
         let (n, scheduler, lazyProviders) = (searchConcurrency, scheduler, providers)
-        return fieldLoader(memo) { () throws(DataLoaderError) in
+        let staleness = KeyStaleness<Key>()
+        return fieldLoader(memo, staleness) { () throws(DataLoaderError) in
             let providers = lazyProviders.providers
             return try DataLoader(
                 name: name, scheduler: scheduler,
@@ -346,6 +350,7 @@ extension RequestLoaders {
                         if let (expires, bytes) = reads.keepableUntil {
                             memo.keep([(key, value)], until: expires, bytes: bytes)
                         }
+                        if let age = reads.staleAgeSeconds { staleness.note(key, ageSeconds: age) }
                         return value
                     }
                 })
@@ -365,7 +370,8 @@ extension RequestLoaders {
     ) -> FieldLoader<String, Value> {
         let memo: AnswerMemo<String, Value>? = memos?.memo(slot.rawValue)
         let (scheduler, lazyProviders) = (scheduler, providers)
-        return fieldLoader(memo) { () throws(DataLoaderError) in
+        let staleness = KeyStaleness<String>()
+        return fieldLoader(memo, staleness) { () throws(DataLoaderError) in
             let providers = lazyProviders.providers
             return try DataLoader(
                 name: name, maxBatchSize: max, scheduler: scheduler,
@@ -381,6 +387,8 @@ extension RequestLoaders {
                     if let (expires, bytes) = reads.keepableUntil {
                         memo.keep(zip(ids, values).map { ($0, $1) }, until: expires, bytes: bytes)
                     }
+                    // One response answers the batch's ids: a stale one answers them all.
+                    if let age = reads.staleAgeSeconds { for id in ids { staleness.note(id, ageSeconds: age) } }
                     return values.map { .success($0) }
                 })
         }
@@ -398,10 +406,10 @@ extension RequestLoaders {
     /// invalid one is a programming error, caught by the first request of any test), answering
     /// from `memo` at this request's instant.
     private func fieldLoader<Key: Hashable & Sendable, Value: Sendable>(
-        _ memo: AnswerMemo<Key, Value>?,
+        _ memo: AnswerMemo<Key, Value>?, _ staleness: KeyStaleness<Key>,
         _ make: @escaping @Sendable () throws(DataLoaderError) -> DataLoader<Key, Value>
     ) -> FieldLoader<Key, Value> {
-        return FieldLoader(memo: memo, reading: reading) {
+        return FieldLoader(memo: memo, reading: reading, staleness: staleness, stale: stale) {
             do throws(DataLoaderError) {
                 return try make()
             } catch {

@@ -32,12 +32,44 @@ struct RequestTransport: UpstreamTransport {
         UpstreamCache.cacheKey(url: url, headers: headers, secretParameters: HTTPClientTransport.secretQueryParameters)
     }
 
+    /// The response to a GET of `url`, or, when the upstream cannot give one (the send failed
+    /// or was answered 5xx or 429; the budget, the client's share or the day's quota refused it)
+    /// and the cache still holds an answer past its freshness (`UpstreamCache.lookUpStale`),
+    /// that answer, noted as stale for the request.
     /// - Throws: `UpstreamError` `.budgetExceeded`, `.clientQuotaSpent` or `.dailyQuotaSpent`
     ///   for a call that was not sent; the transport's error for a send that failed (its own or
     ///   the one it shared); `CancellationError` when this request's task is cancelled while
     ///   waiting, or was cancelled before (nothing is sent for a request whose client is gone).
     func get(url: String, headers: [(name: String, value: String)]) async throws -> UpstreamResponse {
         let key = Self.key(url: url, headers: headers)
+        let response: UpstreamResponse
+        do {
+            response = try await fresh(key: key, url: url, headers: headers)
+        } catch let error where !(error is CancellationError) {
+            if let stale = stale(key) { return stale }
+            throw error
+        }
+        let failed =
+            response.status >= 500 || response.status == 429
+            || UpstreamExchange.saysDailyQuotaIsSpent(service, response)
+        if failed, let stale = stale(key) { return stale }
+        return response
+    }
+
+    /// The cache's copy of `key` past its freshness, noted as stale; nil when there is none.
+    private func stale(_ key: String) -> UpstreamResponse? {
+        guard let (response, age) = exchange.cache?.lookUpStale(key) else { return nil }
+        // Read from the cache like a hit, and listed in `extensions.stale` besides.
+        counters.recordCacheHit()
+        freshness.noteStale(ageSeconds: age)
+        BatchReads.current?.noteStale(ageSeconds: age)
+        return response
+    }
+
+    /// The response to a GET of `url`: from the cache, a send in flight, or a send of its own.
+    private func fresh(key: String, url: String, headers: [(name: String, value: String)]) async throws
+        -> UpstreamResponse
+    {
         while true {
             // Its loaders' batches run on in their own tasks after the request is cancelled.
             if cancellation.isCancelled { throw CancellationError() }

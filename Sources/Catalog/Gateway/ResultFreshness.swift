@@ -9,6 +9,7 @@ final class ResultFreshness: Sendable {
         var expires: ContinuousClock.Instant?
         var reads = 0
         var reusable = true
+        var staleAgeSeconds: Int?
     }
 
     private let state = Mutex(State())
@@ -28,6 +29,18 @@ final class ResultFreshness: Sendable {
             state.reusable = false
         }
     }
+
+    /// A read answered by a stale copy `ageSeconds` old: the result must not be reused.
+    func noteStale(ageSeconds: Int) {
+        state.withLock { state in
+            state.reads += 1
+            state.reusable = false
+            state.staleAgeSeconds = max(state.staleAgeSeconds ?? 0, ageSeconds)
+        }
+    }
+
+    /// The age of the oldest stale copy read; nil when every read was fresh.
+    var staleAgeSeconds: Int? { state.withLock { $0.staleAgeSeconds } }
 
     /// The expiry of a result built from these reads and the number of reads; nil when the
     /// result must not be reused, or read nothing upstream (then there is nothing to save).

@@ -9,7 +9,9 @@ import Synchronization
 /// (`cacheKey`); result keys are `resultKey`s, which no URL can equal.
 ///
 /// Thread-safe; one per `Gateway`. Only 2xx responses are stored (errors are never cached,
-/// so a retry after an outage reaches the upstream again).
+/// so a retry after an outage reaches the upstream again). An upstream response past its expiry
+/// is kept `staleIfErrorSeconds` longer (in the byte bound, evicted as any other): never a hit,
+/// but what `lookUpStale` serves when the upstream cannot answer (RFC 5861 `stale-if-error`).
 public final class UpstreamCache: Sendable {
     /// What an entry holds.
     enum Value {
@@ -23,6 +25,8 @@ public final class UpstreamCache: Sendable {
     struct Entry {
         var value: Value
         var expires: ContinuousClock.Instant
+        /// When the value was stored: a stale copy's age counts from it.
+        var storedAt: ContinuousClock.Instant
         var bytes: Int
         /// Position in `recency`; older positions of the same key are stale.
         var tick: UInt64
@@ -39,10 +43,29 @@ public final class UpstreamCache: Sendable {
 
     /// The most body bytes (plus key bytes) kept at once.
     public let maxBytes: Int
+    /// How long an upstream response is kept past its expiry, to be served stale when its
+    /// upstream fails; 0 for not at all.
+    public let staleIfErrorSeconds: Int
     private let state = Mutex(State())
 
-    public init(maxBytes: Int) {
+    public init(maxBytes: Int, staleIfErrorSeconds: Int = 0) {
         self.maxBytes = max(0, maxBytes)
+        self.staleIfErrorSeconds = max(0, staleIfErrorSeconds)
+    }
+
+    /// The response kept under `key` past its expiry but within `staleIfErrorSeconds` of it, and
+    /// its age in whole seconds (since it was stored); nil when there is none, or it is fresh
+    /// (then `lookUp` answers it).
+    func lookUpStale(_ key: String, now: ContinuousClock.Instant = .now) -> (
+        response: UpstreamResponse, ageSeconds: Int
+    )? {
+        guard staleIfErrorSeconds > 0 else { return nil }
+        return state.withLock { state in
+            guard let entry = state.entries[ExactStringKey(key)], case .upstream(let response) = entry.value,
+                entry.expires <= now, now < entry.expires.advanced(by: .seconds(staleIfErrorSeconds))
+            else { return nil }
+            return (response, Int(entry.storedAt.duration(to: now).components.seconds))
+        }
     }
 
     /// The live response stored under `key`, marking it recently used; nil when absent or expired.
@@ -179,6 +202,10 @@ public final class UpstreamCache: Sendable {
             guard let index = state.entries.index(forKey: key) else { return nil }
             let entry = state.entries.values[index]
             guard entry.expires > now else {
+                // An upstream response stays for `lookUpStale` while it may still be served stale.
+                if case .upstream = entry.value, now < entry.expires.advanced(by: .seconds(staleIfErrorSeconds)) {
+                    return nil
+                }
                 state.bytes -= entry.bytes
                 state.entries.remove(at: index)
                 return nil
@@ -211,7 +238,7 @@ public final class UpstreamCache: Sendable {
         let forgotten = state.withLock { state -> [KeptAnswers] in
             if let old = state.entries[key] { state.bytes -= old.bytes }
             let tick = state.use(key)
-            state.entries[key] = Entry(value: value, expires: expires, bytes: bytes, tick: tick)
+            state.entries[key] = Entry(value: value, expires: expires, storedAt: .now, bytes: bytes, tick: tick)
             state.bytes += bytes
             return state.evict(toFit: maxBytes)
         }

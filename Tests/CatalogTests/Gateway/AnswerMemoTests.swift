@@ -89,24 +89,25 @@ import Testing
             Dictionary(uniqueKeysWithValues: keys.map { ($0, .success(Int($0.utf8.first ?? 0))) })
         }
         let loader = FieldLoader<String, Int>(
-            memo: memo, reading: MemoReading(now: now, counters: counters, freshness: ResultFreshness())
+            memo: memo, reading: MemoReading(now: now, counters: counters, freshness: ResultFreshness()),
+            staleness: KeyStaleness(), stale: StaleValues()
         ) {
             made.withLock { $0 += 1 }
             return dataLoader
         }
-        guard case .value(.json(.int(1))) = loader.field("a", { .json(.int($0)) }) else {
+        guard case .value(.json(.int(1))) = loader.field("a", at: [.key("f")], { .json(.int($0)) }) else {
             Issue.record("the memo's answer was not given at once")
             return
         }
-        #expect(try await loader.load("a") == 1)
+        #expect(try await loader.load("a", at: [.key("f")]) == 1)
         #expect(made.withLock { $0 } == 0)
         #expect(counters.snapshot.cacheHits == 2)
-        guard case .batched = loader.field("b", { .json(.int($0)) }) else {
+        guard case .batched = loader.field("b", at: [.key("f")], { .json(.int($0)) }) else {
             Issue.record("a key the memo does not hold was answered at once")
             return
         }
-        #expect(try await loader.load("b") == 98)
-        #expect(try await loader.load("c") == 99)
+        #expect(try await loader.load("b", at: [.key("f")]) == 98)
+        #expect(try await loader.load("c", at: [.key("f")]) == 99)
         #expect(loader.loader === dataLoader)
         #expect(made.withLock { $0 } == 1)
     }
@@ -157,11 +158,12 @@ extension LoopbackTests {
             let loaders = scope.request.loaders
             guard
                 case .value(.list(let items)) = loaders.itunesAlbumSearch.field(
-                    SearchKey(term: "rock", limit: 50), { .hosts($0) })
+                    SearchKey(term: "rock", limit: 50), at: [.key("albums")], { .hosts($0) })
             else { throw HarnessError("the page was not answered from the kept answers") }
             let albums = items.compactMap { $0.hostValue as? AlbumNode }
             guard albums.count == items.count, let artistId = albums.first?.album.artistId,
-                case .value(let artist) = loaders.itunesArtists.field(artistId, { $0.map { .host($0) } ?? .null }),
+                case .value(let artist) = loaders.itunesArtists.field(
+                    artistId, at: [.key("artist")], { $0.map { .host($0) } ?? .null }),
                 let node = artist.hostValue as? ArtistNode
             else { throw HarnessError("the artist was not answered from the kept answers") }
             return (albums, node)
