@@ -129,19 +129,39 @@ public final class GraphQLHTTPHandler: Sendable {
             return .now(finish(request, response: response, report: report, start: start))
         }
         let (client, admission) = admitClient(request)
+        // `MusicGraph-Query-Plan: dry-run`: the plan of the request's upstream calls, none sent.
+        let dryRun = request.headers["MusicGraph-Query-Plan"].map { $0.lowercased() == "dry-run" } ?? false
         if let client, let rate = admission.sharedRate, let shared = configuration.sharedRateLimiter {
             return .later { [self] in
                 let admission = await admitShared(client, rate, shared)
-                let answer = RequestClient.$current.withValue(client) {
+                let answer = Self.runNow(for: client, dryRun: dryRun) {
                     respondToGraphQL(request, start: start, refusal: admission.refusal)
                 }
-                return await Self.response(Self.answer(answer, for: client, adding: admission.headers))
+                return await Self.response(
+                    Self.answer(answer, for: client, dryRun: dryRun, adding: admission.headers))
             }
         }
-        let answer = RequestClient.$current.withValue(client) {
+        let answer = Self.runNow(for: client, dryRun: dryRun) {
             respondToGraphQL(request, start: start, refusal: admission.refusal)
         }
-        return Self.answer(answer, for: client, adding: admission.headers)
+        return Self.answer(answer, for: client, dryRun: dryRun, adding: admission.headers)
+    }
+
+    /// `body`, for `client` (`RequestClient.current`) and as a dry run when asked
+    /// (`RequestMode.dryRun`).
+    private static func runNow<T>(for client: RequestClient?, dryRun: Bool, _ body: () -> T) -> T {
+        RequestClient.$current.withValue(client) {
+            dryRun ? RequestMode.$dryRun.withValue(true, operation: body) : body()
+        }
+    }
+
+    /// `runNow` for async work.
+    private static func run<T: Sendable>(
+        for client: RequestClient?, dryRun: Bool, _ body: @Sendable () async -> T
+    ) async -> T {
+        await RequestClient.$current.withValue(client) {
+            dryRun ? await RequestMode.$dryRun.withValue(true) { await body() } : await body()
+        }
     }
 
     /// The response `answer` gives, waited for.
@@ -156,9 +176,9 @@ public final class GraphQLHTTPHandler: Sendable {
     }
 
     /// `answer` with `headers` added to its response, its work run for `client`
-    /// (`RequestClient.current`).
+    /// (`RequestClient.current`), as a dry run when asked.
     private static func answer(
-        _ answer: HTTPAnswer, for client: RequestClient?, adding headers: [(name: String, value: String)]
+        _ answer: HTTPAnswer, for client: RequestClient?, dryRun: Bool, adding headers: [(name: String, value: String)]
     ) -> HTTPAnswer {
         @Sendable func adding(_ response: HTTPResponse) -> HTTPResponse {
             guard !headers.isEmpty else { return response }
@@ -170,7 +190,7 @@ public final class GraphQLHTTPHandler: Sendable {
         case .now(let response): return .now(adding(response))
         case .delayed(let response, let delay): return .delayed(adding(response), by: delay)
         case .later(let work):
-            return .later { adding(await RequestClient.$current.withValue(client) { await work() }) }
+            return .later { adding(await run(for: client, dryRun: dryRun) { await work() }) }
         }
     }
 

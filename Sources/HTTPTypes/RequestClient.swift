@@ -36,3 +36,11 @@ public struct RequestClient: Sendable, Hashable, CustomStringConvertible {
     /// The client the current task works for; nil outside a request (the CLI's `query`, tests).
     @TaskLocal public static var current: RequestClient?
 }
+
+/// What a request asks of the work behind it besides its answer.
+public enum RequestMode {
+    /// The request asks for its plan, not its answer: what the work would send upstream, and
+    /// from where the rest would come, with nothing sent (`MusicGraph-Query-Plan: dry-run`,
+    /// `musicgraph explain`).
+    @TaskLocal public static var dryRun = false
+}

@@ -200,7 +200,7 @@ import Testing
             schema: TestGateway.schema, document: document.document, source: document.source,
             variableValues: variables, operationName: operationName, resolvers: TestGateway.Resolvers())
         let client = RequestClient.current.map { JSONValue.string($0.description) } ?? .null
-        return .executed(result, extensions: JSONObject([("client", client)]))
+        return .executed(result, extensions: JSONObject([("client", client), ("dryRun", .bool(RequestMode.dryRun))]))
     }
 
     static func server(anonymousRate: RateLimit? = nil) throws -> TestServer {
@@ -228,6 +228,16 @@ import Testing
         #expect(lines.contains { $0.contains(#""client":"anonymous","status":200"#) })
         #expect(!test.log.all.joined().contains(ClientsFileTests.ciKey))
         #expect(!test.log.all.joined().contains("127.0.0.1"))
+    }
+
+    @Test func aQueryPlanHeaderRunsTheWorkAsADryRun() async throws {
+        let test = try Self.server()
+        let planned = try await test.post(
+            #"{"query":"{ hello }"}"#, headers: [("MusicGraph-Query-Plan", "dry-run")])
+        #expect(planned.text.contains(#""dryRun":true"#))
+        let plain = try await test.post(#"{"query":"{ hello }"}"#)
+        #expect(plain.text.contains(#""dryRun":false"#))
+        await test.server.shutdown()
     }
 
     @Test func anUnknownKeyIsAnswered401AndNothingRuns() async throws {

@@ -1,5 +1,6 @@
 import DataLoader
 import GraphQL
+import HTTPTypes
 import Synchronization
 
 /// One operation of a batch: a validated document, the operation to run, its raw variables.
@@ -30,6 +31,16 @@ extension Gateway {
     ///   told apart): the batch never sends more than the sum of what they may spend.
     public func execute(batch operations: [GatewayOperation]) async -> [GatewayResponse] {
         await ledger.loadStoredCounts()
+        if RequestMode.dryRun {
+            var plans: [GatewayResponse] = []
+            for operation in operations {
+                plans.append(
+                    await dryRun(
+                        prepared: operation.prepared, operationName: operation.operationName,
+                        variables: operation.variables))
+            }
+            return plans
+        }
         var responses = [GatewayResponse?](repeating: nil, count: operations.count)
         var runs: [(index: Int, estimated: Int, resultKey: ExactStringKey?)] = []
         for (index, operation) in operations.enumerated() {

@@ -1,5 +1,6 @@
 import DataLoader
 import GraphQL
+import HTTPTypes
 
 /// One payload of an incremental gateway answer, with what the request had cost when it was
 /// produced.
@@ -53,6 +54,14 @@ extension Gateway {
         deliver: (GatewayIncrementalPayload) async -> Bool
     ) async -> UpstreamCounters.Counts {
         await ledger.loadStoredCounts()
+        // A plan has no payloads to defer.
+        if RequestMode.dryRun {
+            let plan = await dryRun(prepared: prepared, operationName: operationName, variables: variables)
+            _ = await deliver(
+                GatewayIncrementalPayload(
+                    payload: .complete(plan.result), counts: plan.counts, extensions: plan.extensions))
+            return plan.counts
+        }
         let estimate = estimatedCost(prepared: prepared, operationName: operationName, variables: variables)
         if let refusal = costRefusal(estimate) {
             _ = await deliver(

@@ -171,6 +171,11 @@ public final class Gateway: Sendable {
     private func startCounted(prepared: PreparedDocument, operationName: String?, variables: JSONObject)
         -> GatewayStart
     {
+        if RequestMode.dryRun {
+            return .pending {
+                await self.dryRun(prepared: prepared, operationName: operationName, variables: variables)
+            }
+        }
         let resultKey = resultKey(prepared: prepared, operationName: operationName, variables: variables)
         if let resultKey, let hit = cachedResponse(resultKey: resultKey) { return .finished(hit) }
         let estimate = estimatedCost(prepared: prepared, operationName: operationName, variables: variables)
@@ -315,12 +320,13 @@ public final class Gateway: Sendable {
     /// and in-flight table, and sends nothing once `cancellation` says the request is over.
     func providers(
         counters: UpstreamCounters, freshness: ResultFreshness, budget: RequestBudget,
-        cancellation: RequestCancellation, client: RequestClient?
+        cancellation: RequestCancellation, client: RequestClient?, plan: DryRunPlan? = nil
     ) -> Providers {
         func seam(_ service: UpstreamService) -> RequestTransport {
             RequestTransport(
                 service: service, exchange: exchange, ttlSeconds: configuration.cacheTTLSeconds[service] ?? 0,
-                counters: counters, freshness: freshness, budget: budget, cancellation: cancellation, client: client)
+                counters: counters, freshness: freshness, budget: budget, cancellation: cancellation, client: client,
+                plan: plan)
         }
         let c = configuration
         return Providers(

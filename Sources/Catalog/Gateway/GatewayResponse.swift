@@ -26,6 +26,8 @@ public struct GatewayResponse: Sendable {
     /// every value was fresh.
     var stale: [(path: [PathComponent], ageSeconds: Int)] = []
     public var staleAgeSeconds: Int? { stale.map(\.ageSeconds).max() }
+    /// A dry run's upstream plan (`extensions.plan`); nil for any other response.
+    public var plan: JSONValue?
 
     public init(
         result: ExecutionResult, estimatedCost: Int, counts: UpstreamCounters.Counts, quota: [QuotaUsage] = [],
@@ -43,9 +45,12 @@ public struct GatewayResponse: Sendable {
     /// deduplicated}`, `stale [{path, ageSeconds}]` when a value was stale, `quota {<service>:
     /// {used, limit}}`.
     public var extensions: JSONObject {
-        guard !stale.isEmpty else { return Self.extensions(estimatedCost: estimatedCost, counts: counts, quota: quota) }
+        guard !stale.isEmpty || plan != nil else {
+            return Self.extensions(estimatedCost: estimatedCost, counts: counts, quota: quota)
+        }
         var extensions = Self.headExtensions(estimatedCost: estimatedCost, counts: counts)
-        extensions["stale"] = StaleValues.json(stale)
+        if !stale.isEmpty { extensions["stale"] = StaleValues.json(stale) }
+        if let plan { extensions["plan"] = plan }
         extensions["quota"] = Self.quotaJSON(quota)
         return extensions
     }

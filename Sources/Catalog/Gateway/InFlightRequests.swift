@@ -36,6 +36,9 @@ final class InFlightRequests: Sendable {
         flight?.finish(outcome)
     }
 
+    /// Whether `key` is being sent now (a dry run asks without joining).
+    func isInFlight(_ key: String) -> Bool { flights.withLock { $0[key] != nil } }
+
     /// Keys in flight now (for tests and metrics).
     var count: Int { flights.withLock { $0.count } }
 }

@@ -10,6 +10,8 @@ struct RequestScope {
     let scheduler: BatchScheduler
     let cancellation: RequestCancellation
     let request: GatewayRequest
+    /// A dry run's plan: its transports note every call there and send none; nil otherwise.
+    let plan: DryRunPlan?
 
     /// Returns once the request's counts are whole: an execution that was cancelled stops
     /// waiting for its sends, which go on and still cost, so it waits for them here
@@ -24,6 +26,7 @@ extension Gateway {
     /// the shares of the client the current task works for (`RequestClient.current`).
     func requestScope(budgetLimit: Int) -> RequestScope {
         let client = RequestClient.current
+        let plan = RequestMode.dryRun ? DryRunPlan() : nil
         let counters = UpstreamCounters()
         let freshness = ResultFreshness()
         let scheduler = BatchScheduler()
@@ -33,13 +36,14 @@ extension Gateway {
         let loaders = RequestLoaders(
             providers: { [self] in
                 providers(
-                    counters: counters, freshness: freshness, budget: budget, cancellation: cancellation, client: client
-                )
+                    counters: counters, freshness: freshness, budget: budget, cancellation: cancellation,
+                    client: client,
+                    plan: plan)
             },
             scheduler: scheduler, searchConcurrency: max(1, configuration.searchConcurrency), memos: exchange.memos,
             counters: counters, freshness: freshness)
         return RequestScope(
             counters: counters, freshness: freshness, scheduler: scheduler, cancellation: cancellation,
-            request: GatewayRequest(loaders: loaders))
+            request: GatewayRequest(loaders: loaders), plan: plan)
     }
 }

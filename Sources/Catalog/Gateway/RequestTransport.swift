@@ -18,6 +18,8 @@ struct RequestTransport: UpstreamTransport {
     let cancellation: RequestCancellation
     /// Who the request is for: its tries are paid from this client's shares of each day.
     let client: RequestClient?
+    /// Set for a dry run: every call is noted there, and none is sent.
+    var plan: DryRunPlan? = nil
 
     func discard(url: String, headers: [(name: String, value: String)]) {
         let key = Self.key(url: url, headers: headers)
@@ -42,6 +44,7 @@ struct RequestTransport: UpstreamTransport {
     ///   waiting, or was cancelled before (nothing is sent for a request whose client is gone).
     func get(url: String, headers: [(name: String, value: String)]) async throws -> UpstreamResponse {
         let key = Self.key(url: url, headers: headers)
+        if let plan { return try await planned(plan, key: key, url: url, headers: headers) }
         let response: UpstreamResponse
         do {
             response = try await fresh(key: key, url: url, headers: headers)
@@ -54,6 +57,29 @@ struct RequestTransport: UpstreamTransport {
             || UpstreamExchange.saysDailyQuotaIsSpent(service, response)
         if failed, let stale = stale(key) { return stale }
         return response
+    }
+
+    /// A dry run's call: answered from the cache or the shared store when they hold it (so the
+    /// levels below it are planned too), else noted as in flight or to be sent, and not sent.
+    /// - Throws: `UpstreamError` `.notSent` for a call the dry run would send or wait for.
+    private func planned(_ plan: DryRunPlan, key: String, url: String, headers: [(name: String, value: String)])
+        async throws -> UpstreamResponse
+    {
+        if let hit = exchange.cache?.lookUpWithExpiry(key) {
+            plan.note(service, url: url, .cache, units: 0)
+            return hit.response
+        }
+        if exchange.inFlight.isInFlight(key) {
+            plan.note(service, url: url, .inFlight, units: 0)
+            throw UpstreamError(service: service, kind: .notSent)
+        }
+        if let shared = exchange.shared, let hit = await shared.lookUp(shared.key(service, url: url, headers: headers))
+        {
+            plan.note(service, url: url, .store, units: 0)
+            return hit.response
+        }
+        plan.note(service, url: url, .send, units: QueryCost.unitCost(ofURL: url))
+        throw UpstreamError(service: service, kind: .notSent)
     }
 
     /// The cache's copy of `key` past its freshness, noted as stale; nil when there is none.

@@ -99,7 +99,7 @@ extension UpstreamError {
         case .notRecorded(let request):
             copy.kind = .notRecorded(request: Redaction.redact(request, secrets: secrets))
         case .timeout, .quotaExceeded, .authFailed, .notConfigured, .budgetExceeded, .dailyQuotaSpent,
-            .clientQuotaSpent,
+            .clientQuotaSpent, .notSent,
             .responseTooLarge:
             break
         }

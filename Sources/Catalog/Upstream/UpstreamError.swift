@@ -44,6 +44,8 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
         /// of the provider's day (`limit` units, `used` spent) until `resetsAt`; the rest of the
         /// day is left for the other clients. `CLIENT_QUOTA_EXCEEDED`.
         case clientQuotaSpent(owner: String, used: Int, limit: Int, resetsAt: String)
+        /// Not sent: the request is a dry run, which plans calls and sends none. `DRY_RUN`.
+        case notSent
     }
 
     public var service: UpstreamService
@@ -82,6 +84,7 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
         case .budgetExceeded: "QUERY_BUDGET_EXCEEDED"
         case .dailyQuotaSpent: "UPSTREAM_QUOTA_EXCEEDED"
         case .clientQuotaSpent: "CLIENT_QUOTA_EXCEEDED"
+        case .notSent: "DRY_RUN"
         }
     }
 
@@ -109,6 +112,7 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
         case .clientQuotaSpent(let owner, let used, let limit, let resetsAt):
             return "\(service) call not sent: \(owner) spent \(used) of the \(limit) units that are "
                 + "\(owner == "anonymous clients" ? "their" : "its") share of the provider's day; it resets at \(resetsAt)"
+        case .notSent: return "\(service) call not sent: this is a dry run"
         }
     }
 
