@@ -63,7 +63,7 @@ let package = Package(
             name: "musicgraph",
             dependencies: [
                 "GraphQL", "GraphQLHTTP", "GraphQLMocks", "Catalog", "DemoUpstream", "HTTPClient", "HTTPServer",
-                "RedisStore", "SharedState", "SharedStateSQLite", "TSanMutexHandOff",
+                "HTTPTypes", "RedisStore", "SharedState", "SharedStateSQLite", "TSanMutexHandOff",
             ],
             swiftSettings: strict),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL"], swiftSettings: strict),

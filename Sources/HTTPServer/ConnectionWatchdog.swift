@@ -1,4 +1,5 @@
 import Glibc
+import HTTPTypes
 import Synchronization
 
 /// One accepted TCP connection as the watchdog sees it; the `socket_context` libmicrohttpd keeps

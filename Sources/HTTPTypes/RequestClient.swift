@@ -6,32 +6,51 @@
 /// Neither form holds a key: a keyed client is its name from the clients file.
 public struct RequestClient: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: Sendable, Hashable {
-        /// Presented the key of the clients file's entry `name`.
+        /// Presented the key of a clients file entry.
         case keyed
-        /// Presented no key; `name` is its address.
+        /// Presented no key; known by its address.
         case anonymous
     }
 
     public let kind: Kind
-    /// The clients file's name of a keyed client; the address of an anonymous one.
-    public let name: String
+    /// A keyed client's name from the clients file (empty for an anonymous one).
+    private let keyName: String
+    /// An anonymous client's address; nil when the request had none (made in-process).
+    public let address: ClientAddress?
 
-    public init(kind: Kind, name: String) {
+    private init(kind: Kind, keyName: String, address: ClientAddress?) {
         self.kind = kind
-        self.name = name
+        self.keyName = keyName
+        self.address = address
     }
 
-    public static func keyed(_ name: String) -> RequestClient { RequestClient(kind: .keyed, name: name) }
-    public static func anonymous(address: String) -> RequestClient { RequestClient(kind: .anonymous, name: address) }
+    public static func keyed(_ name: String) -> RequestClient {
+        RequestClient(kind: .keyed, keyName: name, address: nil)
+    }
+
+    /// The anonymous client at `address`. Its name is written out only when something asks for it
+    /// (a share counter, an error): most requests never do.
+    public static func anonymous(_ address: ClientAddress?) -> RequestClient {
+        RequestClient(kind: .anonymous, keyName: "", address: address)
+    }
+
+    /// The anonymous client at the address `text` names (`unknown` when it names none).
+    public static func anonymous(address text: String) -> RequestClient {
+        anonymous(ClientAddress(parsing: text))
+    }
+
+    /// The clients file's name of a keyed client; the address of an anonymous one (`unknown`
+    /// without one).
+    public var name: String { kind == .keyed ? keyName : address?.description ?? "unknown" }
 
     /// The name in logs and metric labels: a keyed client's name, or `anonymous` (one label for
     /// every address, so that clients cannot create series).
-    public var label: String { kind == .keyed ? name : "anonymous" }
+    public var label: String { kind == .keyed ? keyName : "anonymous" }
 
     /// A stable key for counters: `key:NAME` or `addr:ADDRESS`.
     public var counterKey: String { (kind == .keyed ? "key:" : "addr:") + name }
 
-    public var description: String { kind == .keyed ? name : "anonymous (\(name))" }
+    public var description: String { kind == .keyed ? keyName : "anonymous (\(name))" }
 
     /// The client the current task works for; nil outside a request (the CLI's `query`, tests).
     @TaskLocal public static var current: RequestClient?

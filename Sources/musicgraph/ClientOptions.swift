@@ -1,7 +1,7 @@
 import Catalog
 import Foundation
 import GraphQLHTTP
-import HTTPServer
+import HTTPTypes
 
 /// `serve`'s options for who its clients are and what each may spend: the clients file, the
 /// proxies whose `X-Forwarded-For` is believed, the anonymous rate, and the shares of each

@@ -2,6 +2,7 @@ import Glibc
 import Testing
 
 @testable import HTTPServer
+@testable import HTTPTypes
 
 @Suite struct ClientAddressTests {
     @Test func loopbackIsAllOf127Slash8AndColonColon1() {

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import HTTPServer
+@testable import HTTPTypes
 
 /// Deadlines for request heads, bodies and idle keep-alive, and the connection limits, over real
 /// loopback sockets that the tests feed by hand like slow or idle clients.

@@ -48,7 +48,7 @@ public struct ClientPolicy: Sendable {
             }
             return .client(.keyed(entry.name), rate: entry.rate)
         }
-        return .client(.anonymous(address: address(of: request)), rate: anonymousRate)
+        return .client(.anonymous(address(of: request)), rate: anonymousRate)
     }
 
     /// The key in `Authorization: Bearer KEY` or `X-API-Key: KEY`; nil when there is none (an
@@ -63,10 +63,10 @@ public struct ClientPolicy: Sendable {
         return headers["X-API-Key"].map { $0[...] }
     }
 
-    /// The anonymous client's address (`unknown` for a request with none, as in-process ones).
-    func address(of request: HTTPRequest) -> String {
-        guard var address = request.clientAddress else { return "unknown" }
-        guard !trustedProxies.isEmpty, isTrusted(address) else { return address.description }
+    /// The anonymous client's address (nil for a request with none, as in-process ones).
+    func address(of request: HTTPRequest) -> ClientAddress? {
+        guard var address = request.clientAddress else { return nil }
+        guard !trustedProxies.isEmpty, isTrusted(address) else { return address }
         // Right to left: each address was added by the hop after it; stop at the first one no
         // trusted proxy added (or that does not parse: what is left of it is the client's).
         let hops = request.headers.values(for: "X-Forwarded-For").flatMap { $0.split(separator: ",") }
@@ -75,7 +75,7 @@ public struct ClientPolicy: Sendable {
             address = parsed
             if !isTrusted(parsed) { break }
         }
-        return address.description
+        return address
     }
 
     private func isTrusted(_ address: ClientAddress) -> Bool {

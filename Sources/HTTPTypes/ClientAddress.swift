@@ -10,7 +10,7 @@ public struct ClientAddress: Hashable, Sendable, CustomStringConvertible {
     private let low: UInt64
 
     /// The address of `sockaddr` (an `AF_INET` or `AF_INET6` one); nil for any other family.
-    init?(_ address: UnsafePointer<sockaddr>) {
+    public init?(_ address: UnsafePointer<sockaddr>) {
         switch Int32(address.pointee.sa_family) {
         case AF_INET:
             let v4 = UnsafeRawPointer(address).loadUnaligned(as: sockaddr_in.self)
@@ -39,13 +39,13 @@ public struct ClientAddress: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// An IPv4 address in host byte order (`0x7F000001` = 127.0.0.1).
-    init(ipv4: UInt32) {
+    public init(ipv4: UInt32) {
         high = 0
         low = 0x0000_FFFF_0000_0000 | UInt64(ipv4)
     }
 
     /// An IPv6 address from its 16 bytes in network order.
-    init(ipv6 bytes: [UInt8]) {
+    public init(ipv6 bytes: [UInt8]) {
         precondition(bytes.count == 16, "an IPv6 address has 16 bytes")
         high = bytes[0..<8].reduce(0) { $0 << 8 | UInt64($1) }
         low = bytes[8..<16].reduce(0) { $0 << 8 | UInt64($1) }
