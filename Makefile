@@ -10,6 +10,8 @@ TEST_APT_PACKAGES = chromium chromium-driver python3-selenium python3-venv redis
 GRAPHIQL_ASSETS = /usr/lib/python3/dist-packages/graphene_django/static/graphene_django
 # e.g. BENCH_FLAGS=--quiet to time only while the machine is idle (see bench/parse.py).
 BENCH_FLAGS ?=
+# The commit `musicgraph --version` names, as link flags (none outside git; see the script).
+VERSION_FLAGS = $$(sh scripts/version.sh)
 
 .PHONY: deps test-deps build release test lint demo schema conformance bench clean fuzz fuzz-build fuzz-ci fleet fleet-stop tsan asan soak
 
@@ -44,10 +46,10 @@ test-deps:
 	fi
 
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(VERSION_FLAGS)
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release $(VERSION_FLAGS)
 
 # Serially: the loopback HTTP tests assert deadlines and retry timings, which a 2-core machine
 # cannot honour while hundreds of other tests share its two cooperative threads.

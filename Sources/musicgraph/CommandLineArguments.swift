@@ -2,7 +2,8 @@ import Foundation
 
 /// A command's arguments split into `--flag value` options, bare `--switch`es and
 /// positionals. Which flags take a value is the command's business: it asks with
-/// `value(_:)` or `flag(_:)`, and `unknown(allowed:)` reports anything it did not expect.
+/// `value(_:)` or `flag(_:)`, and `unknownOption(allowed:)` reports anything it did not expect
+/// (`dispatch` asks it with the command's `options`).
 struct CommandLineArguments {
     private(set) var options: [String: String] = [:]
     private(set) var switches: Set<String> = []
@@ -61,6 +62,16 @@ struct CommandLineArguments {
     func unknown(allowed: Set<String>) -> [String] {
         (Array(options.keys) + Array(switches)).filter { !allowed.contains($0) && $0 != "--help" && $0 != "-h" }
             .sorted()
+    }
+
+    /// The first option or switch not in `allowed` (`--help` and `-h` always are) as the
+    /// problem to report, naming the nearest allowed one when there is one; nil when all are.
+    func unknownOption(allowed: Set<String>) -> CLIError? {
+        guard let first = unknown(allowed: allowed).first else { return nil }
+        if let near = nearest(to: first, among: allowed.union(["--help"]).sorted()) {
+            return CLIError("unknown option \(first); did you mean \(near)?")
+        }
+        return CLIError("unknown option \(first); see --help")
     }
 }
 

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// What the CLI tells someone finding their way: its version, its commands, the name they
+/// probably meant.
+@Suite struct HelpfulCLITests {
+    static let example = CLI.root.appendingPathComponent("examples/artist-albums-tracks-videos.graphql").path
+
+    @Test func versionNamesTheVersionAndTheCommit() throws {
+        for spelling in ["--version", "version"] {
+            let run = try CLI.run([spelling])
+            #expect(run.status == 0, "\(spelling): \(run.stderr)")
+            #expect(run.stdout.wholeMatch(of: /musicgraph \d+\.\d+\.\d+ \([^)\n]+\)\n/) != nil, "\(run.stdout)")
+        }
+    }
+
+    @Test func helpListsTheCommandsOrPrintsOnesOptions() throws {
+        let list = try CLI.run(["help"])
+        #expect(list.status == 0)
+        #expect(list.stdout.hasPrefix("usage: musicgraph <command> [options]\n"))
+        for command in ["format", "validate", "exec", "schema", "query", "serve", "demo-upstream", "help"] {
+            #expect(list.stdout.contains("\n  \(command) "), "\(command) is not listed")
+        }
+        let serve = try CLI.run(["help", "serve"])
+        #expect(serve.status == 0)
+        #expect(serve.stdout == (try CLI.run(["serve", "--help"])).stdout)
+        #expect(serve.stdout.hasPrefix("usage: musicgraph serve "))
+        let unknown = try CLI.run(["help", "servre"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "musicgraph help: unknown command 'servre'; did you mean 'serve'?\n")
+    }
+
+    @Test func aMistypedCommandOrOptionNamesTheNearestOne() throws {
+        let command = try CLI.run(["servre"])
+        #expect(command.status == 2)
+        #expect(command.stderr == "musicgraph: unknown command 'servre'; did you mean 'serve'?\n")
+        let option = try CLI.run(["serve", "--prot", "1"])
+        #expect(option.status == 2)
+        #expect(option.stderr == "musicgraph serve: unknown option --prot; did you mean --port?\n")
+        // A beginning that only one option has.
+        let prefix = try CLI.run(["query", "--demo", "--increm", Self.example])
+        #expect(prefix.status == 2)
+        #expect(prefix.stderr == "musicgraph query: unknown option --increm; did you mean --incremental?\n")
+        // Nothing near: the old message.
+        let far = try CLI.run(["format", "--colour"])
+        #expect(far.stderr == "musicgraph format: unknown option --colour; see --help\n")
+    }
+}
