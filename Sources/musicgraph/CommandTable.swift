@@ -99,6 +99,9 @@ func usage(_ commands: [Command]) -> String {
     }
     lines += [
         "",
+        "validate, exec and schema read ./schema.graphql without --schema, else the gateway's",
+        "built-in schema (as serve does).",
+        "",
         "Run `musicgraph help <command>` (or `musicgraph <command> --help`) for a command's options.",
     ]
     return lines.joined(separator: "\n") + "\n"

@@ -2,9 +2,10 @@ import Foundation
 import GraphQL
 import GraphQLMocks
 
-/// `musicgraph exec --schema S.graphql --data ROOT.json [--variables JSON] [--operation NAME] [FILE]`:
+/// `musicgraph exec [--schema S.graphql] --data ROOT.json [--variables JSON] [--operation NAME] [FILE]`:
 /// executes the document in FILE (or stdin) over the static JSON root value with default
-/// property resolvers and prints the response JSON. With `--mock [--seed N] [--mock-values FILE]`
+/// property resolvers and prints the response JSON. Without `--schema`, the schema `serve`
+/// would serve (`SchemaText`). With `--mock [--seed N] [--mock-values FILE]`
 /// instead of `--data`, every field is answered by `MockEngine` from the schema alone.
 ///
 /// Exit 0 once execution started (field errors and `data: null` included); exit 1 with an
@@ -42,8 +43,7 @@ func runExecCommand(_ args: CommandLineArguments) -> Int32 {
         repeatCount = try args.int("--repeat")
         if repeatCount == 0 { throw CLIError("--repeat expects at least 1") }
         if incremental && repeatCount != nil { throw CLIError("--repeat does not combine with --incremental") }
-        guard let schemaPath = try args.value("--schema") else { throw CLIError("--schema S.graphql is required") }
-        schema = try loadSchema(schemaPath)
+        schema = try SchemaText.read(args).build()
         if let engine = try MockOptions.engine(args, schema: schema) {
             guard try args.value("--data") == nil else { throw CLIError("--mock answers from the schema; drop --data") }
             resolvers = MockResolvers(engine: engine)
@@ -160,13 +160,15 @@ let execOptions = Set([
 ]).union(MockOptions.names)
 
 private let execUsage = """
-    usage: musicgraph exec --schema S.graphql --data ROOT.json [options] [FILE]
-           musicgraph exec --schema S.graphql --mock [--seed N] [--mock-values FILE] [options] [FILE]
+    usage: musicgraph exec [--schema S.graphql] --data ROOT.json [options] [FILE]
+           musicgraph exec [--schema S.graphql] --mock [--seed N] [--mock-values FILE] [options] [FILE]
 
     Executes the GraphQL operation in FILE (or stdin) against the schema built from
-    S.graphql, over the JSON root value in ROOT.json, with default property resolvers: a
-    field reads its parent object's same-named key, and an interface or union value names
-    its type in a "__typename" key. Prints the response ({"data":…} plus "errors" when any).
+    S.graphql (without --schema: ./schema.graphql when there is one, else the gateway's
+    built-in schema, as serve does), over the JSON root value in ROOT.json, with default
+    property resolvers: a field reads its parent object's same-named key, and an interface
+    or union value names its type in a "__typename" key. Prints the response ({"data":…}
+    plus "errors" when any).
     Exit status: 0 once execution started (even with field errors), 1 for request errors
     (syntax, validation, operation selection, variable coercion; errors only, no "data"),
     2 for unusable input files.

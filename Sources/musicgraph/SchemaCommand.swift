@@ -1,37 +1,36 @@
 import GraphQL
 
-/// `musicgraph schema --schema S.graphql [--json]`: prints the schema in graphql-js
-/// `printSchema` form (exit 0). An invalid schema file prints every error as
-/// `FILE:LINE:COLUMN: message` on stderr and exits 1; usage and I/O problems exit 2.
+/// `musicgraph schema [--schema S.graphql] [--json]`: prints the schema in graphql-js
+/// `printSchema` form (exit 0); without `--schema`, the one `serve` would serve (`SchemaText`).
+/// An invalid schema file prints every error as `FILE:LINE:COLUMN: message` on stderr and
+/// exits 1; usage and I/O problems exit 2.
 func runSchemaCommand(_ args: CommandLineArguments) -> Int32 {
     if args.wantsHelp {
         writeStdout(
             """
-            usage: musicgraph schema --schema S.graphql [--json]
+            usage: musicgraph schema [--schema S.graphql] [--json]
 
             Prints the schema built from S.graphql in canonical SDL (graphql-js printSchema form),
             or with --json its introspection result. Exits 1 with every error (FILE:LINE:COLUMN:
             message, on stderr) when the schema is invalid.
 
+            Without --schema: ./schema.graphql when there is one, else the gateway's built-in
+            schema (as serve does).
+
             """)
         return 0
     }
-    let schemaFlag: String?
-    do throws(CLIError) { schemaFlag = try args.value("--schema") } catch { return fail("schema", error) }
-    guard let path = schemaFlag ?? args.positionals.first else {
-        return fail("schema", CLIError("--schema S.graphql is required"))
-    }
-    let bytes: [UInt8]
-    do {
-        bytes = try readInput(path)
+    let text: SchemaText
+    do throws(CLIError) {
+        text = try SchemaText.read(args, fallbackPath: args.positionals.first)
     } catch {
         return fail("schema", error)
     }
     let schema: Schema
-    do {
-        schema = try buildSchema(source: Source(bytes: bytes, name: path))
+    do throws(CLIError) {
+        schema = try text.build()
     } catch {
-        writeStderr(error.description)
+        writeStderr(error.message)
         return 1
     }
     if args.flag("--json") {

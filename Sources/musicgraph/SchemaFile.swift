@@ -1,13 +1,39 @@
+import Catalog
+import Foundation
 import GraphQL
 
-/// Reads and builds the schema of a `--schema FILE` option, for every command that takes one.
-/// - Throws: `CLIError` when the file cannot be read, or with every build error on its own
-///   line as `FILE:LINE:COLUMN: message` (the SDL rules and schema validation of spec §3).
-func loadSchema(_ path: String) throws(CLIError) -> Schema {
-    let bytes = try readInput(path)
-    do {
-        return try buildSchema(source: Source(bytes: bytes, name: path))
-    } catch {
-        throw CLIError(error.description)
+/// The SDL a command works with: the file `--schema` names; without it, what `serve` serves:
+/// `./schema.graphql` when the working directory has one, else the copy built into the binary
+/// (`GatewaySchema.sdl`), so `validate`, `exec` and `schema` check against the gateway from anywhere.
+struct SchemaText {
+    let bytes: [UInt8]
+    /// What errors name: the file's path, or `schema.graphql (built-in)`, which is no file's.
+    let name: String
+
+    static let defaultPath = "schema.graphql"
+    static let builtInName = "schema.graphql (built-in)"
+
+    /// Reads `--schema` (or `fallbackPath`, when given and `--schema` is not), else the default.
+    /// - Throws: `CLIError` when `--schema` has no value or the file cannot be read.
+    static func read(_ args: CommandLineArguments, fallbackPath: String? = nil) throws(CLIError) -> SchemaText {
+        if let path = try args.value("--schema") ?? fallbackPath {
+            return SchemaText(bytes: try readInput(path), name: path)
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: defaultPath, isDirectory: &isDirectory) && !isDirectory.boolValue {
+            return SchemaText(bytes: try readInput(defaultPath), name: defaultPath)
+        }
+        return SchemaText(bytes: Array(GatewaySchema.sdl.utf8), name: builtInName)
+    }
+
+    /// The schema built from the text.
+    /// - Throws: `CLIError` with every build error on its own line as `FILE:LINE:COLUMN: message`
+    ///   (the SDL rules and schema validation of spec §3).
+    func build() throws(CLIError) -> Schema {
+        do {
+            return try buildSchema(source: Source(bytes: bytes, name: name))
+        } catch {
+            throw CLIError(error.description)
+        }
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import GraphQL
 
-/// `musicgraph validate --schema S.graphql [--format json|text|github|sarif] [FILE|DIR…]`:
-/// validates executable documents against the schema built from S.graphql, with every
-/// specified rule (spec §5) and deprecated usages as warnings (`--fail-on-deprecated`: errors).
+/// `musicgraph validate [--schema S.graphql] [--format json|text|github|sarif] [FILE|DIR…]`:
+/// validates executable documents against the schema built from S.graphql (without `--schema`,
+/// the one `serve` would serve: `SchemaText`), with every specified rule (spec §5) and
+/// deprecated usages as warnings (`--fail-on-deprecated`: errors).
 ///
 /// With exactly one FILE (or stdin) the default format is `json`, the one-document contract
 /// of ../shared/conformance/README.md "The CLI contract", unchanged:
@@ -31,17 +32,11 @@ func runValidateCommand(_ args: CommandLineArguments) -> Int32 {
         writeStdout(validateUsage)
         return 0
     }
-    let schemaFlag: String?
-    do throws(CLIError) { schemaFlag = try args.value("--schema") } catch { return fail("validate", error) }
-    guard let schemaPath = schemaFlag else {
-        return fail("validate", CLIError("--schema S.graphql is required; see --help"))
-    }
-
     let options: ParseOptions
     let limits: OperationLimits
     let repeatCount: Int?
     let maxErrors: Int
-    let schemaBytes: [UInt8]
+    let schemaText: SchemaText
     let format: ReportFormat
     let oneDocument: Bool
     do throws(CLIError) {
@@ -68,16 +63,16 @@ func runValidateCommand(_ args: CommandLineArguments) -> Int32 {
         } else {
             format = oneDocument ? .json : .text
         }
-        schemaBytes = try readInput(schemaPath)
+        schemaText = try SchemaText.read(args)
     } catch {
         return fail("validate", error)
     }
 
     var schema: Schema
-    do {
-        schema = try buildSchema(source: Source(bytes: schemaBytes, name: schemaPath))
+    do throws(CLIError) {
+        schema = try schemaText.build()
     } catch {
-        writeStderr(error.description)
+        writeStderr(error.message)
         return 2
     }
     let incremental = args.flag("--incremental")
@@ -90,7 +85,8 @@ func runValidateCommand(_ args: CommandLineArguments) -> Int32 {
             maxErrors: maxErrors, failOnDeprecated: failOnDeprecated, repeatCount: repeatCount)
     }
 
-    let inputs = DocumentFiles(arguments: args.positionals.isEmpty ? ["-"] : args.positionals, schemaPath: schemaPath)
+    let inputs = DocumentFiles(
+        arguments: args.positionals.isEmpty ? ["-"] : args.positionals, schemaPath: schemaText.name)
     let validation = ProjectValidation(
         schema: schema, rules: rules, parseOptions: options, limits: limits, maxErrors: maxErrors,
         failOnDeprecated: failOnDeprecated)
@@ -165,11 +161,13 @@ let validateOptions = OperationLimitOptions.names.union([
 ])
 
 private let validateUsage = """
-    usage: musicgraph validate --schema S.graphql [options] [FILE|DIR ...]
+    usage: musicgraph validate [--schema S.graphql] [options] [FILE|DIR ...]
 
     Validates GraphQL documents against the schema in S.graphql with every validation rule
     of the specification (graphql-js 16 specifiedRules), and reports deprecated fields,
-    arguments, input fields and enum values (NoDeprecatedCustom) as warnings.
+    arguments, input fields and enum values (NoDeprecatedCustom) as warnings. Without
+    --schema: ./schema.graphql when there is one, else the gateway's built-in schema (as
+    serve does).
 
     One FILE (or stdin, or -): prints {"errors":[]} and exits 0 when it is valid; else
     {"errors":[{"message":...,"locations":[...],"extensions":{"rule":"RuleName"}}]} and

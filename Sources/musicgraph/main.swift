@@ -10,14 +10,14 @@ let commands: [Command] = [
         name: "format", synopsis: "[FILE]", summary: "print a document in canonical form",
         options: formatOptions, run: runFormatCommand),
     Command(
-        name: "validate", synopsis: "--schema S.graphql [FILE|DIR...]",
+        name: "validate", synopsis: "[--schema S.graphql] [FILE|DIR...]",
         summary: "validate documents against a schema", options: validateOptions, run: runValidateCommand),
     Command(
         name: "exec",
-        synopsis: "--schema S.graphql --data ROOT.json [--variables JSON] [--operation NAME] [FILE]",
+        synopsis: "[--schema S.graphql] --data ROOT.json [--variables JSON] [--operation NAME] [FILE]",
         summary: "execute over static JSON data", options: execOptions, run: runExecCommand),
     Command(
-        name: "schema", synopsis: "--schema S.graphql [--json]",
+        name: "schema", synopsis: "[--schema S.graphql] [--json]",
         summary: "print a schema as SDL or its introspection", options: schemaOptions, run: runSchemaCommand),
     Command(
         name: "query", synopsis: "[--demo] [--variables JSON] [--operation NAME] [FILE]",

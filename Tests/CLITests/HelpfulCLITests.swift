@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// What the CLI tells someone finding their way: its version, its commands, the name they
-/// probably meant.
+/// probably meant, and the gateway's schema without `--schema`.
 @Suite struct HelpfulCLITests {
     static let example = CLI.root.appendingPathComponent("examples/artist-albums-tracks-videos.graphql").path
 
@@ -44,5 +44,32 @@ import Testing
         // Nothing near: the old message.
         let far = try CLI.run(["format", "--colour"])
         #expect(far.stderr == "musicgraph format: unknown option --colour; see --help\n")
+    }
+
+    /// In a directory without schema.graphql, as after `make install`.
+    @Test func validateExecAndSchemaDefaultToTheBuiltInSchema() throws {
+        let elsewhere = try TemporaryTree(text: [:])
+        defer { elsewhere.remove() }
+        let validate = try CLI.run(["validate", Self.example], in: elsewhere.url)
+        #expect(validate.status == 0, "\(validate.stderr)")
+        #expect(validate.stdout == "{\"errors\":[]}\n")
+
+        let schema = try CLI.run(["schema"], in: elsewhere.url)
+        #expect(schema.status == 0, "\(schema.stderr)")
+        #expect(schema.stdout == (try CLI.run(["schema", "--schema", CLI.schemaPath])).stdout)
+        #expect(schema.stdout.contains("type Query {"))
+
+        let exec = try CLI.run(["exec", "--mock", "--seed", "1", Self.example], in: elsewhere.url)
+        #expect(exec.status == 0, "\(exec.stderr)")
+        #expect(exec.stdout.hasPrefix("{\"data\":{\"artist\":{"))
+    }
+
+    /// As serve: a schema.graphql in the working directory wins over the built-in one.
+    @Test func validateWithoutSchemaReadsTheWorkingDirectorysSchema() throws {
+        let tree = try TemporaryTree(text: ["schema.graphql": "type Query { hello: String }\n"])
+        defer { tree.remove() }
+        let run = try CLI.run(["validate", Self.example], in: tree.url)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("Cannot query field \\\"artist\\\" on type \\\"Query\\\"."), "\(run.stdout)")
     }
 }
