@@ -7,10 +7,7 @@ import GraphQL
 /// in-process demo catalog) and prints the response JSON with its `extensions`; with
 /// `--incremental`, each `@defer`/`@stream` payload as a JSON line as it arrives.
 ///
-/// Exit 0 once execution started (field errors included); 1 for request errors (syntax,
-/// validation, variables, the cost limit) and for a response `--max-response-bytes` stopped
-/// (`RESPONSE_TOO_LARGE`: none of its data is printed, so nothing was answered); 2 for CLI problems; 3 when `--replay` had no
-/// recording for an upstream call (`UPSTREAM_NOT_RECORDED`, also named on stderr).
+/// Exit status: `QueryExit`; `dispatch` refuses options other than `queryOptions`.
 func runQueryCommand(_ args: CommandLineArguments) -> Int32 {
     if args.wantsHelp {
         writeStdout(queryUsage)
@@ -53,23 +50,23 @@ func runQueryCommand(_ args: CommandLineArguments) -> Int32 {
             var response = JSONObject([("errors", .array(rejection.errors.map(\.json)))])
             response["extensions"] = .object(setup.gateway.notExecutedExtensions())
             writeStdout(JSONWriter.string(.object(response)) + "\n")
-            status = 1
+            status = QueryExit.notAnswered.rawValue
         case .success(let prepared) where incremental:
             let (errors, isRequestError) = await runIncrementalQuery(
                 gateway: setup.gateway, prepared: prepared, operationName: operationName, variables: vars)
             let misses = errors.filter { $0.extensions["code"] == .string("UPSTREAM_NOT_RECORDED") }
             for miss in misses { writeStderr("musicgraph query: \(miss.message)") }
-            status = isRequestError || stoppedForSize(errors) ? 1 : misses.isEmpty ? 0 : 3
+            status = QueryExit.status(errors: errors, isRequestError: isRequestError).rawValue
         case .success(let prepared):
             let response = await setup.gateway.execute(
                 prepared: prepared, operationName: operationName, variables: vars)
             writeAll(response.serialized() + [UInt8(ascii: "\n")], to: 1)
+            let result = response.result
             // A replay that lacks an exchange answered something other than what was recorded:
             // a test run must not pass on it, so it gets an exit status of its own.
-            let misses = response.result.errors.filter { $0.extensions["code"] == .string("UPSTREAM_NOT_RECORDED") }
+            let misses = result.errors.filter { $0.extensions["code"] == .string("UPSTREAM_NOT_RECORDED") }
             for miss in misses { writeStderr("musicgraph query: \(miss.message)") }
-            status =
-                response.result.isRequestError || stoppedForSize(response.result.errors) ? 1 : misses.isEmpty ? 0 : 3
+            status = QueryExit.status(errors: result.errors, isRequestError: result.isRequestError).rawValue
         }
         if let demo = setup.demo { await demo.shutdown() }
         let unwritten = setup.gateway.recordingFailures
@@ -78,10 +75,28 @@ func runQueryCommand(_ args: CommandLineArguments) -> Int32 {
     }
 }
 
-/// Whether `--max-response-bytes` stopped the response: its data (or the rest of an incremental
-/// one) was never written, which a script must not take for an answer.
-private func stoppedForSize(_ errors: [GraphQLError]) -> Bool {
-    errors.contains { $0.extensions["code"] == .string("RESPONSE_TOO_LARGE") }
+/// What `query`'s exit status says about the answer, so a script can tell a whole answer from
+/// one with holes without reading the JSON.
+enum QueryExit: Int32 {
+    /// Data without errors.
+    case answered = 0
+    /// Nothing was answered: a request error (syntax, validation, variables, a limit; errors
+    /// only), or a response `--max-response-bytes` stopped (`RESPONSE_TOO_LARGE`: its data, or
+    /// the rest of an incremental one, was never written).
+    case notAnswered = 1
+    /// `--replay` had no recording for an upstream call (`UPSTREAM_NOT_RECORDED`): the answer is
+    /// not the recorded one, which a test run must not pass on.
+    case notRecorded = 3
+    /// Field errors: partial data, or `data` null, because an upstream failed (unreachable, an
+    /// error status, a spent quota) or a value broke the schema.
+    case fieldErrors = 4
+
+    static func status(errors: [GraphQLError], isRequestError: Bool) -> QueryExit {
+        let codes = errors.map { $0.extensions["code"] }
+        if isRequestError || codes.contains(.string("RESPONSE_TOO_LARGE")) { return .notAnswered }
+        if codes.contains(.string("UPSTREAM_NOT_RECORDED")) { return .notRecorded }
+        return errors.isEmpty ? .answered : .fieldErrors
+    }
 }
 
 /// What `query` takes; `dispatch` refuses any other option.
@@ -93,11 +108,17 @@ private let queryUsage = """
 
     Runs the GraphQL query in FILE (or stdin) through the gateway and prints the response:
     {"data":…} plus "errors" when any, and "extensions": {"cost":{"estimated","actual"},
-    "upstream":{"requests","cacheHits","deduplicated"},"quota":{…}}. Exit status: 0 once
-    execution started (even with field errors), 1 for request errors (syntax, validation,
-    variables, cost limit, operation limits) and for a response over --max-response-bytes
-    (RESPONSE_TOO_LARGE), 2 for usage problems, 3 when --replay had no recording for an
-    upstream call (UPSTREAM_NOT_RECORDED; each named on stderr).
+    "upstream":{"requests","cacheHits","deduplicated"},"quota":{…}}.
+
+    exit status:
+      0  answered, no errors
+      1  not answered: a request error (syntax, validation, variables, cost limit, operation
+         limits; errors only) or a response over --max-response-bytes (RESPONSE_TOO_LARGE)
+      2  a usage problem (options, unreadable files, a recording that cannot be written)
+      3  --replay had no recording for an upstream call (UPSTREAM_NOT_RECORDED; each named
+         on stderr)
+      4  answered with field errors: partial data, or "data" null, because an upstream failed
+         (UPSTREAM_UNREACHABLE, an error status, a spent quota, ...)
 
     example:
       musicgraph query --demo examples/artist-albums-tracks-videos.graphql

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// What the CLI tells someone finding their way: its version, its commands, the name they
-/// probably meant, and the gateway's schema without `--schema`.
+/// probably meant, the gateway's schema without `--schema`, and whether `query` got a whole answer.
 @Suite struct HelpfulCLITests {
     static let example = CLI.root.appendingPathComponent("examples/artist-albums-tracks-videos.graphql").path
 
@@ -71,5 +71,14 @@ import Testing
         let run = try CLI.run(["validate", Self.example], in: tree.url)
         #expect(run.status == 1)
         #expect(run.stdout.contains("Cannot query field \\\"artist\\\" on type \\\"Query\\\"."), "\(run.stdout)")
+    }
+
+    @Test func queryWithFieldErrorsExitsFour() throws {
+        let run = try CLI.run(["query", "--upstream", "http://127.0.0.1:9", "--store", "memory", Self.example])
+        #expect(run.status == 4, "\(run.stderr)")
+        #expect(run.stdout.contains("\"code\":\"UPSTREAM_UNREACHABLE\""), "\(run.stdout)")
+        #expect(run.stdout.contains("\"data\":{\"artist\":null}"), "\(run.stdout)")
+        let help = try CLI.run(["query", "--help"])
+        #expect(help.stdout.contains("4  answered with field errors"))
     }
 }
