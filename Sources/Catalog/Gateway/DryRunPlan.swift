@@ -12,7 +12,22 @@ final class DryRunPlan: Sendable {
         case cache, store, inFlight, send
     }
 
+    /// The query level (response path depth, not counting list indices) of the fields whose
+    /// keys the current batch fetches, set by the loaders of a dry run; nil outside one.
+    @TaskLocal static var level: Int?
+
+    /// Runs `body` at `level` (nothing set when it is nil: no dry run).
+    static func at<T, E: Error>(_ level: Int?, _ body: () async throws(E) -> T) async throws(E) -> T {
+        guard let level else { return try await body() }
+        let result: Result<T, E> = await $level.withValue(level) {
+            do throws(E) { return .success(try await body()) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
     struct Call: Sendable {
+        /// The query level of the fields it answers (0 when unknown).
+        var level: Int
         var service: UpstreamService
         /// The upstream path without its query (no secret, no user string).
         var endpoint: String
@@ -26,7 +41,8 @@ final class DryRunPlan: Sendable {
 
     func note(_ service: UpstreamService, url: String, _ source: Source, units: Int) {
         let call = Call(
-            service: service, endpoint: Self.endpoint(of: url), source: source, units: source == .send ? units : 0,
+            level: Self.level ?? 0, service: service, endpoint: Self.endpoint(of: url), source: source,
+            units: source == .send ? units : 0,
             ids: Self.ids(in: url))
         calls.withLock { $0.append(call) }
     }
@@ -74,11 +90,22 @@ final class DryRunPlan: Sendable {
             }
             quotaJSON[usage.service.rawValue] = .object(entry)
         }
+        var levels: [JSONValue] = []
+        for level in Set(calls.map(\.level)).sorted() {
+            let those = calls.filter { $0.level == level }
+            let services = Set(those.map(\.service)).sorted { $0.rawValue < $1.rawValue }
+            levels.append(
+                .object(
+                    JSONObject(
+                        [("level", .int(level))] + counts(those) + [
+                            ("providers", .array(services.map { .string($0.rawValue) }))
+                        ])))
+        }
         return .object(
             JSONObject(
                 counts(calls) + [
                     ("keptAnswers", .int(kept)), ("complete", .bool(!calls.contains { $0.source == .send })),
-                    ("providers", .object(providers)), ("quota", .object(quotaJSON)),
+                    ("levels", .array(levels)), ("providers", .object(providers)), ("quota", .object(quotaJSON)),
                 ]))
     }
 
@@ -109,4 +136,17 @@ final class DryRunPlan: Sendable {
         }
         return 1
     }
+}
+
+/// The query level each key of one loader was asked for at, in a dry run (the deepest, when
+/// fields of several levels ask for one key). Thread-safe.
+final class KeyLevels<Key: Hashable & Sendable>: Sendable {
+    private let levels = Mutex<[Key: Int]>([:])
+
+    func note(_ key: Key, path: [PathComponent]) {
+        let depth = path.reduce(0) { if case .key = $1 { $0 + 1 } else { $0 } }
+        levels.withLock { $0[key] = max($0[key] ?? 0, depth) }
+    }
+
+    func level(_ key: Key) -> Int? { levels.withLock { $0[key] } }
 }

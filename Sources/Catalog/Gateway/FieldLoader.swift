@@ -33,8 +33,10 @@ final class FieldLoader<Key: Hashable & Sendable, Value: Sendable>: FieldBatchLo
     private let reading: MemoReading
     /// The keys whose values stale answers gave (noted by the batch functions), and where the
     /// request lists the fields they answered.
-    private let staleness: KeyStaleness<Key>
+    private let staleness: KeyStaleness
     private let stale: StaleValues
+    /// In a dry run, the level each key was asked for at (for its plan); nil otherwise.
+    private let levels: KeyLevels<Key>?
     /// `loadFieldValues`'s work, made where `Key` and `Value` are known: the witness the
     /// executor calls is generic code, and without this its `loadMany` ran unspecialized (a
     /// generic metadata lookup per call and per key).
@@ -44,15 +46,17 @@ final class FieldLoader<Key: Hashable & Sendable, Value: Sendable>: FieldBatchLo
     /// `reading` reads it). Two callers missing at once may both make one; the first stored is
     /// the one both use, before either loads a key.
     init(
-        memo: AnswerMemo<Key, Value>?, reading: MemoReading, staleness: KeyStaleness<Key>, stale: StaleValues,
-        _ make: @escaping @Sendable () -> DataLoader<Key, Value>
+        memo: AnswerMemo<Key, Value>?, reading: MemoReading, staleness: KeyStaleness, stale: StaleValues,
+        levels: KeyLevels<Key>? = nil, _ make: @escaping @Sendable () -> DataLoader<Key, Value>
     ) {
         self.make = make
         self.memo = memo
         self.reading = reading
         self.staleness = staleness
         self.stale = stale
+        self.levels = levels
         self.loadFields = { keys, loader in
+            if let levels { for fieldKey in keys { levels.note(fieldKey.key, path: fieldKey.path) } }
             let results = await loader.loadMany(keys.map(\.key))
             var values: [Result<FieldValue, any Error>] = []
             values.reserveCapacity(results.count)
@@ -85,6 +89,7 @@ final class FieldLoader<Key: Hashable & Sendable, Value: Sendable>: FieldBatchLo
     /// - Throws: what `DataLoader.load` throws (the key's upstream error, `CancellationError`).
     func load(_ key: Key, at path: [PathComponent]) async throws -> Value {
         if let value = answer(key) { return value }
+        levels?.note(key, path: path)
         let value = try await loader.load(key)
         if let age = staleness.ageSeconds(key) { stale.note(path, ageSeconds: age) }
         return value

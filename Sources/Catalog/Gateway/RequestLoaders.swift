@@ -32,6 +32,8 @@ final class RequestLoaders: Sendable {
     private let made = Mutex<MadeLoader?>(nil)
     /// The fields this request answered from stale upstream answers.
     let stale: StaleValues
+    /// Whether this request is a dry run (its loaders note the level of each key).
+    private let dryRun: Bool
 
     /// `makeProviders` runs when the first DataLoader sends, at most a few times (concurrent
     /// first loaders), never for a request that reads no upstream (`{ __typename }`) or whose
@@ -40,9 +42,10 @@ final class RequestLoaders: Sendable {
     init(
         providers makeProviders: @escaping @Sendable () -> Providers, scheduler: BatchScheduler, searchConcurrency: Int,
         memos: AnswerMemos?, counters: UpstreamCounters, freshness: ResultFreshness, stale: StaleValues = StaleValues(),
-        now: ContinuousClock.Instant = .now
+        dryRun: Bool = false, now: ContinuousClock.Instant = .now
     ) {
         self.stale = stale
+        self.dryRun = dryRun
         self.providers = LazyProviders(makeProviders)
         self.scheduler = scheduler
         self.searchConcurrency = searchConcurrency
@@ -335,23 +338,26 @@ extension RequestLoaders {
     ) -> FieldLoader<Key, Value> {
         let memo: AnswerMemo<Key, Value>? = memos?.memo(slot.rawValue)
         let (n, scheduler, lazyProviders) = (searchConcurrency, scheduler, providers)
-        let staleness = KeyStaleness<Key>()
-        return fieldLoader(memo, staleness) { () throws(DataLoaderError) in
+        let staleness = KeyStaleness()
+        let levels = dryRun ? KeyLevels<Key>() : nil
+        return fieldLoader(memo, staleness, levels) { () throws(DataLoaderError) in
             let providers = lazyProviders.providers
             return try DataLoader(
                 name: name, scheduler: scheduler,
                 batch: { keys in
                     await fetchEach(keys, limit: n) { key throws(UpstreamError) in
-                        guard let memo else { return try await fetch(providers, key) }
-                        let reads = BatchReads()
-                        let value = try await BatchReads.noting(reads) { () throws(UpstreamError) in
-                            try await fetch(providers, key)
+                        try await DryRunPlan.at(levels?.level(key)) { () throws(UpstreamError) in
+                            guard let memo else { return try await fetch(providers, key) }
+                            let reads = BatchReads()
+                            let value = try await BatchReads.noting(reads) { () throws(UpstreamError) in
+                                try await fetch(providers, key)
+                            }
+                            if let (expires, bytes) = reads.keepableUntil {
+                                memo.keep([(key, value)], until: expires, bytes: bytes)
+                            }
+                            if let age = reads.staleAgeSeconds { staleness.note(key, ageSeconds: age) }
+                            return value
                         }
-                        if let (expires, bytes) = reads.keepableUntil {
-                            memo.keep([(key, value)], until: expires, bytes: bytes)
-                        }
-                        if let age = reads.staleAgeSeconds { staleness.note(key, ageSeconds: age) }
-                        return value
                     }
                 })
         }
@@ -370,26 +376,29 @@ extension RequestLoaders {
     ) -> FieldLoader<String, Value> {
         let memo: AnswerMemo<String, Value>? = memos?.memo(slot.rawValue)
         let (scheduler, lazyProviders) = (scheduler, providers)
-        let staleness = KeyStaleness<String>()
-        return fieldLoader(memo, staleness) { () throws(DataLoaderError) in
+        let staleness = KeyStaleness()
+        let levels = dryRun ? KeyLevels<String>() : nil
+        return fieldLoader(memo, staleness, levels) { () throws(DataLoaderError) in
             let providers = lazyProviders.providers
             return try DataLoader(
                 name: name, maxBatchSize: max, scheduler: scheduler,
                 orderedBatch: { ids in
-                    let sorted = ids.sorted()
-                    guard let memo else {
-                        let found = try await fetch(providers, sorted)
-                        return ids.map { .success(answer(found[$0])) }
+                    try await DryRunPlan.at(levels.map { levels in ids.compactMap(levels.level).max() ?? 0 }) {
+                        let sorted = ids.sorted()
+                        guard let memo else {
+                            let found = try await fetch(providers, sorted)
+                            return ids.map { .success(answer(found[$0])) }
+                        }
+                        let reads = BatchReads()
+                        let found = try await BatchReads.noting(reads) { try await fetch(providers, sorted) }
+                        let values = ids.map { answer(found[$0]) }
+                        if let (expires, bytes) = reads.keepableUntil {
+                            memo.keep(zip(ids, values).map { ($0, $1) }, until: expires, bytes: bytes)
+                        }
+                        // One response answers the batch's ids: a stale one answers them all.
+                        if let age = reads.staleAgeSeconds { for id in ids { staleness.note(id, ageSeconds: age) } }
+                        return values.map { .success($0) }
                     }
-                    let reads = BatchReads()
-                    let found = try await BatchReads.noting(reads) { try await fetch(providers, sorted) }
-                    let values = ids.map { answer(found[$0]) }
-                    if let (expires, bytes) = reads.keepableUntil {
-                        memo.keep(zip(ids, values).map { ($0, $1) }, until: expires, bytes: bytes)
-                    }
-                    // One response answers the batch's ids: a stale one answers them all.
-                    if let age = reads.staleAgeSeconds { for id in ids { staleness.note(id, ageSeconds: age) } }
-                    return values.map { .success($0) }
                 })
         }
     }
@@ -406,10 +415,10 @@ extension RequestLoaders {
     /// invalid one is a programming error, caught by the first request of any test), answering
     /// from `memo` at this request's instant.
     private func fieldLoader<Key: Hashable & Sendable, Value: Sendable>(
-        _ memo: AnswerMemo<Key, Value>?, _ staleness: KeyStaleness<Key>,
+        _ memo: AnswerMemo<Key, Value>?, _ staleness: KeyStaleness, _ levels: KeyLevels<Key>?,
         _ make: @escaping @Sendable () throws(DataLoaderError) -> DataLoader<Key, Value>
     ) -> FieldLoader<Key, Value> {
-        return FieldLoader(memo: memo, reading: reading, staleness: staleness, stale: stale) {
+        return FieldLoader(memo: memo, reading: reading, staleness: staleness, stale: stale, levels: levels) {
             do throws(DataLoaderError) {
                 return try make()
             } catch {

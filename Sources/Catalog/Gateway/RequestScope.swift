@@ -41,7 +41,7 @@ extension Gateway {
                     plan: plan)
             },
             scheduler: scheduler, searchConcurrency: max(1, configuration.searchConcurrency), memos: exchange.memos,
-            counters: counters, freshness: freshness)
+            counters: counters, freshness: freshness, dryRun: plan != nil)
         return RequestScope(
             counters: counters, freshness: freshness, scheduler: scheduler, cancellation: cancellation,
             request: GatewayRequest(loaders: loaders), plan: plan)

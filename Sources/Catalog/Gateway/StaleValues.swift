@@ -50,20 +50,22 @@ final class StaleValues: Sendable {
 }
 
 /// The keys of one loader whose values a stale answer gave, with its age; filled by the
-/// loader's batch functions, read as its fields are answered. Thread-safe.
-final class KeyStaleness<Key: Hashable & Sendable>: Sendable {
-    private let ages = Mutex<[Key: Int]>([:])
+/// loader's batch functions, read as its fields are answered. Thread-safe. Not generic: one is
+/// made per loader per request, and a generic class's metadata is looked up at run time each
+/// time one is made; keys are boxed only once something is stale.
+final class KeyStaleness: Sendable {
+    private let ages = Mutex<[AnyHashable: Int]>([:])
     /// Read without the lock by every field: nearly always nothing is stale.
     private let any = Atomic<Bool>(false)
 
-    func note(_ key: Key, ageSeconds: Int) {
-        ages.withLock { $0[key] = max($0[key] ?? 0, ageSeconds) }
+    func note(_ key: some Hashable & Sendable, ageSeconds: Int) {
+        ages.withLock { $0[AnyHashable(key)] = max($0[AnyHashable(key)] ?? 0, ageSeconds) }
         any.store(true, ordering: .releasing)
     }
 
     /// The age of the stale answer `key`'s value came from; nil when it was fresh.
-    func ageSeconds(_ key: Key) -> Int? {
+    func ageSeconds(_ key: some Hashable & Sendable) -> Int? {
         guard any.load(ordering: .acquiring) else { return nil }
-        return ages.withLock { $0[key] }
+        return ages.withLock { $0[AnyHashable(key)] }
     }
 }

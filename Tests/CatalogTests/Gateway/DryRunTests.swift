@@ -28,6 +28,8 @@ extension LoopbackTests {
                 #expect(plan["units"] == .int(1))
                 #expect(plan["complete"] == .bool(false))
                 #expect(plan["providers", "itunes", "endpoints", "/search", "send"] == .int(1))
+                #expect(plan["levels", 0, "level"] == .int(1))
+                #expect(plan["levels", 0, "providers"] == .array([.string("itunes")]))
                 #expect(plan["quota", "youtube", "limit"] == .int(10_000))
                 // The estimate prices what the plan cannot see yet.
                 #expect(response.estimatedCost == 37_503)
@@ -47,6 +49,9 @@ extension LoopbackTests {
                 // lookup of the 21 albums, which would be sent, and stops there.
                 #expect(plan["send"] == .int(1))
                 #expect(plan["providers", "itunes", "endpoints", "/lookup", "ids"] == .int(21))
+                // `artist { albums { tracks } }`: the tracks' lookup is the third level.
+                #expect(plan["levels", 0, "level"] == .int(3))
+                #expect(plan["levels", 0, "send"] == .int(1))
                 #expect(plan["complete"] == .bool(false))
 
                 _ = try await h.query(GatewayRequestCounts.ironMaiden)
