@@ -24,6 +24,9 @@ let commands: [Command] = [
         summary: "run a query through the gateway, print the response", options: queryOptions,
         run: runQueryCommand),
     Command(
+        name: "explain", synopsis: "[--demo] [--variables JSON] [--operation NAME] [FILE]",
+        summary: "plan a query's upstream calls, sending none", options: explainOptions, run: runExplainCommand),
+    Command(
         name: "serve", synopsis: "[--demo] [--port N] [--upstream URL] [--max-query-cost N]",
         summary: "the gateway over HTTP: /graphql, /healthz, /metrics",
         options: GatewaySetup.options.union(serveOptions).union(ConnectionOptions.names).union(
