@@ -14,38 +14,15 @@ func runExplainCommand(_ args: CommandLineArguments) -> Int32 {
         writeStdout(explainUsage)
         return 0
     }
-    guard args.positionals.count <= 1 else { return fail("explain", CLIError("expects at most one FILE")) }
-    let text: [UInt8]
-    let setup: GatewaySetup
-    let limits: OperationLimits
-    var variables = JSONObject()
-    let operationName: String?
-    do throws(CLIError) {
-        operationName = try args.value("--operation")
-        text = try readInput(args.positionals.first)
-        if let json = try args.value("--variables") {
-            switch Result(catching: { () throws(JSONParseError) in try JSONReader.parse(json) }) {
-            case .success(.object(let object)): variables = object
-            case .success(.null): break
-            case .success: throw CLIError("--variables must be a JSON object")
-            case .failure(let error): throw CLIError("--variables is not valid JSON: \(error)")
-            }
-        }
-        limits = try OperationLimitOptions.limits(args, over: OperationLimits())
-        setup = try GatewaySetup.make(args)
-    } catch {
-        return fail("explain", error)
-    }
-    let sourceName = args.positionals.first ?? "stdin"
-    let vars = variables
+    let invocation: QueryInvocation
+    do throws(CLIError) { invocation = try QueryInvocation(args) } catch { return fail("explain", error) }
+    let (setup, operationName, vars) = (invocation.setup, invocation.operationName, invocation.variables)
     return runGatewayBlocking {
         defer { _ = setup }
         let status: Int32
-        switch setup.gateway.prepare(bytes: text, name: sourceName, limits: limits) {
+        switch setup.gateway.prepare(bytes: invocation.text, name: invocation.sourceName, limits: invocation.limits) {
         case .failure(let rejection):
-            var response = JSONObject([("errors", .array(rejection.errors.map(\.json)))])
-            response["extensions"] = .object(setup.gateway.notExecutedExtensions())
-            writeStdout(JSONWriter.string(.object(response)) + "\n")
+            writeStdout(invocation.refusal(rejection.errors))
             status = 1
         case .success(let prepared):
             let response = await RequestMode.$dryRun.withValue(true) {

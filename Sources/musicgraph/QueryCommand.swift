@@ -13,43 +13,16 @@ func runQueryCommand(_ args: CommandLineArguments) -> Int32 {
         writeStdout(queryUsage)
         return 0
     }
-    guard args.positionals.count <= 1 else { return fail("query", CLIError("expects at most one FILE")) }
-
-    let text: [UInt8]
-    let setup: GatewaySetup
-    let limits: OperationLimits
-    var variables = JSONObject()
-    let operationName: String?
-    do throws(CLIError) {
-        operationName = try args.value("--operation")
-        // Kept as bytes: the parser names an invalid UTF-8 byte instead of reading U+FFFD.
-        text = try readInput(args.positionals.first)
-        if let json = try args.value("--variables") {
-            switch Result(catching: { () throws(JSONParseError) in try JSONReader.parse(json) }) {
-            case .success(.object(let object)): variables = object
-            case .success(.null): break
-            case .success: throw CLIError("--variables must be a JSON object")
-            case .failure(let error): throw CLIError("--variables is not valid JSON: \(error)")
-            }
-        }
-        // serve's limits and defaults, so a query that runs here runs there too.
-        limits = try OperationLimitOptions.limits(args, over: OperationLimits())
-        setup = try GatewaySetup.make(args)
-    } catch {
-        return fail("query", error)
-    }
-    let sourceName = args.positionals.first ?? "stdin"
-    let vars = variables
+    let invocation: QueryInvocation
+    do throws(CLIError) { invocation = try QueryInvocation(args) } catch { return fail("query", error) }
+    let (setup, operationName, vars) = (invocation.setup, invocation.operationName, invocation.variables)
     let incremental = args.flag("--incremental")
     return runGatewayBlocking {
         defer { _ = setup }
         let status: Int32
-        switch setup.gateway.prepare(bytes: text, name: sourceName, limits: limits) {
+        switch setup.gateway.prepare(bytes: invocation.text, name: invocation.sourceName, limits: invocation.limits) {
         case .failure(let rejection):
-            // The same shape as over HTTP: zero cost and upstream counts for a refused document.
-            var response = JSONObject([("errors", .array(rejection.errors.map(\.json)))])
-            response["extensions"] = .object(setup.gateway.notExecutedExtensions())
-            writeStdout(JSONWriter.string(.object(response)) + "\n")
+            writeStdout(invocation.refusal(rejection.errors))
             status = QueryExit.notAnswered.rawValue
         case .success(let prepared) where incremental:
             let (errors, isRequestError) = await runIncrementalQuery(

@@ -167,10 +167,7 @@ final class BatchReads: Sendable {
 
     /// Runs `fetch` with its reads noted here.
     static func noting<T, E: Error>(_ reads: BatchReads, _ fetch: () async throws(E) -> T) async throws(E) -> T {
-        let result: Result<T, E> = await $current.withValue(reads) {
-            do throws(E) { return .success(try await fetch()) } catch { return .failure(error) }
-        }
-        return try result.get()
+        try await $current.withValue(reads, typed: fetch)
     }
 }
 

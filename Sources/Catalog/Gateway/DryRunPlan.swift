@@ -19,10 +19,7 @@ final class DryRunPlan: Sendable {
     /// Runs `body` at `level` (nothing set when it is nil: no dry run).
     static func at<T, E: Error>(_ level: Int?, _ body: () async throws(E) -> T) async throws(E) -> T {
         guard let level else { return try await body() }
-        let result: Result<T, E> = await $level.withValue(level) {
-            do throws(E) { return .success(try await body()) } catch { return .failure(error) }
-        }
-        return try result.get()
+        return try await $level.withValue(level, typed: body)
     }
 
     struct Call: Sendable {
