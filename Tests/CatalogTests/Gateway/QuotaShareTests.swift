@@ -71,6 +71,20 @@ import Testing
         #expect(await Self.spendAll(.keyed("app"), [ledger]).units == 500)
     }
 
+    @Test func aClientWhoseShareAndDayAreBothSpentIsToldTheDayIsSpent() async throws {
+        let ledger = QuotaLedger(limits: [.youTube: 300], shares: QuotaShares(keyedShare: 1), store: MemoryStore())
+        #expect(await Self.spendAll(.keyed("app"), [ledger]).units == 300)
+        guard case .refused(300, 300, _) = await ledger.reserve(.youTube, units: 100, client: .keyed("app")) else {
+            Issue.record("not refused by the day")
+            return
+        }
+        // Another client's share is not spent, but the day is: the day's refusal too.
+        guard case .refused = await ledger.reserve(.youTube, units: 100, client: .keyed("other")) else {
+            Issue.record("not refused by the day")
+            return
+        }
+    }
+
     @Test func aRefusalByTheDayGivesTheSharesBack() async throws {
         let store = MemoryStore()
         let ledger = QuotaLedger(limits: [.youTube: 1_000], shares: QuotaShares(keyedShare: 1), store: store)
