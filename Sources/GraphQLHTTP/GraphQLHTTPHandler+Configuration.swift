@@ -66,6 +66,10 @@ extension GraphQLHTTPHandler {
         public var cacheScope = CacheScope.private
         /// GraphiQL and React served from this origin; nil serves the page's plain query box.
         public var graphiQLAssets: GraphiQLAssets?
+        /// The document GraphiQL opens on when the URL has no `?query=` and the browser kept
+        /// none from an earlier visit: an example of the application's schema (comment lines
+        /// included), so a first visit can be run at once. nil keeps GraphiQL's own welcome text.
+        public var graphiQLDefaultQuery: String? = nil
 
         public init(
             path: String = "/graphql",

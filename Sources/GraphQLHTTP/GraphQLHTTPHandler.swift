@@ -99,7 +99,8 @@ public final class GraphQLHTTPHandler: Sendable {
             capacity: configuration.persistedQueries.inProcessCapacity, maxBytes: 16 << 20)
         self.graphiQLPage = Array(
             GraphiQLPage.html(
-                endpointPath: configuration.path, assetsPath: configuration.graphiQLAssets.map { _ in "graphiql/" }
+                endpointPath: configuration.path, assetsPath: configuration.graphiQLAssets.map { _ in "graphiql/" },
+                defaultQuery: configuration.graphiQLDefaultQuery
             ).utf8)
     }
 

@@ -9,12 +9,17 @@ import GraphQL
 /// built-in query box (document, variables, operation name, Run) that POSTs to the endpoint
 /// with `fetch`: it is shown at once when the server has no GraphiQL files, and when they fail
 /// to load. No third-party code is embedded in the page, and nothing comes from a CDN.
+///
+/// Both open on `?query=`, `?variables=` and `?operationName=` of the page's URL (read by the
+/// script, so nothing from the URL is ever part of the HTML), else on `defaultQuery`, and
+/// write each edit back to the address bar, so the address is a link to what is in the editors.
 enum GraphiQLPage {
     /// The page for an endpoint at `endpointPath`; `assetsPath` is where the files of
     /// `GraphiQLAssets.fileNames` are served, relative to the page, or nil when there are none.
-    static func html(endpointPath: String, assetsPath: String?) -> String {
-        // The path is JSON-encoded for the script and then made safe inside <script> (no "</").
-        let endpointLiteral = JSONWriter.string(.string(endpointPath)).replacing("</", with: "<\\/")
+    /// `defaultQuery` is the document a first visit opens on; nil keeps GraphiQL's welcome text.
+    static func html(endpointPath: String, assetsPath: String?, defaultQuery: String? = nil) -> String {
+        let endpointLiteral = scriptLiteral(endpointPath)
+        let defaultQueryLiteral = defaultQuery.map(scriptLiteral) ?? "null"
         let stylesheet = assetsPath.map { "<link rel=\"stylesheet\" href=\"\($0)graphiql.min.css\">\n" } ?? ""
         let scripts =
             assetsPath.map { path in
@@ -64,10 +69,46 @@ enum GraphiQLPage {
             </div>
             <script>
               var endpoint = \(endpointLiteral);
+              var defaultQuery = \(defaultQueryLiteral);
+              // A link opens on the query, variables and operation name in its URL; a link with a
+              // query but no variables opens with none rather than those of an earlier visit.
+              var linked = new URLSearchParams(window.location.search);
+              function fromLink(name) { return linked.has(name) ? linked.get(name) : undefined; }
+              function stored(name) {
+                // What GraphiQL kept from an earlier visit (it opens on that before defaultQuery).
+                try { return window.localStorage.getItem("graphiql:" + name); } catch (error) { return null; }
+              }
+              var linkedQuery = fromLink("query");
+              var shared = {
+                query: linkedQuery !== undefined ? linkedQuery : stored("query") || defaultQuery,
+                variables: fromLink("variables") !== undefined ? fromLink("variables")
+                  : linkedQuery !== undefined ? "" : stored("variables"),
+                operationName: fromLink("operationName") !== undefined ? fromLink("operationName")
+                  : linkedQuery !== undefined ? "" : stored("operationName")
+              };
+              // Each edit replaces the address (no history entry per keystroke); parameters other
+              // than these three are kept.
+              function share(name, value) {
+                shared[name] = value;
+                var parameters = new URLSearchParams(window.location.search);
+                ["query", "variables", "operationName"].forEach(function (key) {
+                  if (shared[key]) parameters.set(key, shared[key]);
+                  else parameters.delete(key);
+                });
+                var search = parameters.toString();
+                window.history.replaceState(window.history.state, "",
+                  window.location.pathname + (search ? "?" + search : "") + window.location.hash);
+              }
               function showFallback() {
                 document.getElementById("graphiql").style.display = "none";
                 document.getElementById("fallback").style.display = "block";
                 document.getElementById("endpoint").textContent = endpoint;
+                var fields = { query: "query", variables: "variables", operationName: "operation" };
+                Object.keys(fields).forEach(function (name) {
+                  var field = document.getElementById(fields[name]);
+                  if (shared[name]) field.value = shared[name];
+                  field.addEventListener("input", function () { share(name, field.value); });
+                });
               }
               function runQuery() {
                 var status = document.getElementById("status");
@@ -120,10 +161,21 @@ enum GraphiQLPage {
                   showFallback();
                   return;
                 }
-                var element = React.createElement(GraphiQL, {
+                var props = {
                   fetcher: graphiQLFetcher, headerEditorEnabled: true, isHeadersEditorEnabled: true,
-                  shouldPersistHeaders: false
-                });
+                  shouldPersistHeaders: false,
+                  onEditQuery: function (value) { share("query", value); },
+                  onEditVariables: function (value) { share("variables", value); },
+                  onEditOperationName: function (value) { share("operationName", value); }
+                };
+                if (defaultQuery !== null) props.defaultQuery = defaultQuery;
+                if (linkedQuery !== undefined) props.query = linkedQuery;
+                if (linkedQuery !== undefined || linked.has("variables")) {
+                  props.variables = shared.variables;
+                  props.defaultVariableEditorOpen = shared.variables !== "";
+                }
+                if (linked.has("operationName")) props.operationName = shared.operationName;
+                var element = React.createElement(GraphiQL, props);
                 var container = document.getElementById("graphiql");
                 if (ReactDOM.createRoot) ReactDOM.createRoot(container).render(element);
                 else ReactDOM.render(element, container);
@@ -133,5 +185,24 @@ enum GraphiQLPage {
             </html>
 
             """
+    }
+
+    /// `text` as a JavaScript string literal that cannot end the `<script>` element it is in:
+    /// JSON-encoded, then `<`, `>` and `&` as `\u` escapes (in JSON they only occur inside
+    /// strings, where the escape means the same character), so neither `</script>` nor `<!--`
+    /// can appear; U+2028 and U+2029 too, which older browsers took for line ends in literals.
+    static func scriptLiteral(_ text: String) -> String {
+        var literal = ""
+        for character in JSONWriter.string(.string(text)).unicodeScalars {
+            switch character {
+            case "<": literal += "\\u003c"
+            case ">": literal += "\\u003e"
+            case "&": literal += "\\u0026"
+            case "\u{2028}": literal += "\\u2028"
+            case "\u{2029}": literal += "\\u2029"
+            default: literal.unicodeScalars.append(character)
+            }
+        }
+        return literal
     }
 }

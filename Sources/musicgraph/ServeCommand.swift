@@ -68,6 +68,7 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
     handlerConfiguration.refusedDocumentExtensions = { gateway.notExecutedExtensions() }
     handlerConfiguration.applicationMetrics = { gateway.metricsText() }
     handlerConfiguration.readinessJSON = { gateway.readinessJSON() }
+    handlerConfiguration.graphiQLDefaultQuery = graphiQLExampleQuery
     let handler = GraphQLHTTPHandler(
         schema: gateway.schema, configuration: handlerConfiguration,
         executeNow: { document, operationName, variables in
