@@ -24,6 +24,8 @@ Installs node + node-graphql when missing and run as root (else says how). Only 
 benchmark: never part of `make test`.
 
 Usage: python3 bench/dataloader.py [--shared DIR] [--runs 7] [--no-build]
+--bin PATH is accepted like every entry point's, and unused: W4 runs bench/dataloader's W4Bench,
+not musicgraph.
 Diagnostics of the binary itself (not run here): W4_DIAG=1 adds CPU ms of W3's synchronous
 execution, W4's execute and serialization; W4_MICRO=1 times 12,000 bare counted tasks
 against 12,000 tasks that each load one key.
@@ -80,6 +82,8 @@ def main():
                         help="the shared folder holding bench/ (default: ../shared)")
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--no-build", action="store_true", help="use the existing release build")
+    parser.add_argument("--bin", help="unused (accepted like every entry point's): W4 runs bench/dataloader's "
+                        "W4Bench, built here, not musicgraph")
     args = parser.parse_args()
 
     bench = os.path.join(os.path.abspath(args.shared), "bench")

@@ -80,7 +80,7 @@ def merged(payloads):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--bin", default=".build/release/musicgraph")
+    parser.add_argument("--bin", default=".build/release/musicgraph", help="the musicgraph binary (default: .build/release/musicgraph)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--latency-ms", type=int, default=50)
     args = parser.parse_args()

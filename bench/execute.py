@@ -19,7 +19,10 @@ executes nothing) minus that of an empty root value `{}`.
 The machines are shared and noisy: compare figures from one run only; CPU figures are
 steadier than wall figures when other work is running. Never part of `make test`.
 
-Usage: python3 bench/execute.py [--shared DIR] [--runs 7] [--repeat 20] [--no-build]
+Usage: python3 bench/execute.py [--bin .build/release/musicgraph] [--shared DIR] [--runs 7]
+           [--repeat 20] [--no-build]
+--bin times another build; without --no-build the release build is still made first.
+MUSICGRAPH_BIN=PATH names the binary when --bin is not given.
 """
 import argparse
 import json
@@ -96,12 +99,16 @@ def ratio(peer_ms, our_ms):
 
 
 def main():
+    global BIN
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--bin", default=BIN, help="the musicgraph binary (default: MUSICGRAPH_BIN, else "
+                   ".build/release/musicgraph)")
     p.add_argument("--shared", default=os.path.join(ROOT, "..", "shared"), help="the shared/ folder")
     p.add_argument("--runs", type=int, default=7, help="timed runs per peer (median)")
     p.add_argument("--repeat", type=int, default=20, help="executions per `musicgraph exec --repeat` run")
     p.add_argument("--no-build", action="store_true", help="use the existing release binary")
     args = p.parse_args()
+    BIN = common.BIN = os.path.abspath(args.bin)
 
     shared = os.path.abspath(args.shared)
     workloads = os.path.join(shared, "bench", "workloads")

@@ -348,7 +348,7 @@ def figure_throughput(fleet, seconds):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--bin", default=".build/release/musicgraph")
+    parser.add_argument("--bin", default=".build/release/musicgraph", help="the musicgraph binary (default: .build/release/musicgraph)")
     parser.add_argument("--seconds", type=int, default=5)
     args = parser.parse_args()
     for tool in ["redis-server"]:

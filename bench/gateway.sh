@@ -14,24 +14,40 @@
 #   - Q1 ÷ Q3 and Q2 ÷ Q3 of req/s per server (how close a fan-out gets to the no-I/O rate).
 # Ratios are ours ÷ theirs for req/s (target >= 1.5) and for latency (target <= 0.7).
 #
-# Usage: bench/gateway.sh [PASSES] [LAT_RUNS] [DURATION]          (defaults 1 3 5: ~3 minutes)
-# Env:   MUSICGRAPH=path/to/musicgraph to skip the release build; SHARED (default ../shared);
+# Usage: bench/gateway.sh [--bin PATH] [PASSES] [LAT_RUNS] [DURATION]   (defaults 1 3 5: ~3 minutes)
+#        --bin names the musicgraph binary and skips the release build (default: build, then
+#        .build/release/musicgraph).
+# Env:   MUSICGRAPH=path/to/musicgraph as --bin (--bin wins); SHARED (default ../shared);
 #        QUIET_MAX (default 5: seconds to wait for an idle machine before each measurement; the
 #        peer's default is 45) and everything else the peer's bench.sh reads (PHASES, WARM_S, …).
 # Needs: node (Debian `nodejs`) with `node-graphql`, wrk, curl, python3:
 #        `apt-get install -y nodejs node-graphql wrk curl python3` (as root).
 # Output: the peer's tables, then the rows and ratios; JSON lines in bench/out/gateway/.
 set -euo pipefail
+# The binary: --bin PATH (relative to where the script is run), else MUSICGRAPH, else the release
+# build made here. --help prints the lines above; other options are refused.
+BIN=${MUSICGRAPH:-}
+ARGS=()
+while (($#)); do
+  case $1 in
+    --bin) [[ $# -ge 2 ]] || { echo "$0: --bin needs a path" >&2; exit 2; }; BIN=$(realpath -m -- "$2"); shift 2 ;;
+    --bin=*) BIN=$(realpath -m -- "${1#--bin=}"); shift ;;
+    -h | --help) awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
+    -*) echo "$0: unknown option $1 (see --help)" >&2; exit 2 ;;
+    *) ARGS+=("$1"); shift ;;
+  esac
+done
+set -- ${ARGS[@]+"${ARGS[@]}"}
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 SHARED=${SHARED:-../shared}
 PEER="$SHARED/bench/gateway-js/bench.sh"
 [[ -f "$PEER" ]] || { echo "no gateway-js peer at $PEER (set SHARED)" >&2; exit 1; }
-if [[ -z "${MUSICGRAPH:-}" ]]; then
+if [[ -z "$BIN" ]]; then
   swift build -c release --product musicgraph >&2
-  MUSICGRAPH=$ROOT/.build/release/musicgraph
+  BIN=$ROOT/.build/release/musicgraph
 fi
-export MUSICGRAPH=$(realpath "$MUSICGRAPH") MUSICGRAPH_SCHEMA=$ROOT/schema.graphql
+export MUSICGRAPH=$(realpath "$BIN") MUSICGRAPH_SCHEMA=$ROOT/schema.graphql
 export RESULTS_DIR=${RESULTS_DIR:-$ROOT/bench/out/gateway}
 export LAT_SERVERS=${LAT_SERVERS:-swift js} TP_SERVERS=${TP_SERVERS:-swift-nrc js js-cache}
 export QUIET_MAX=${QUIET_MAX:-5}

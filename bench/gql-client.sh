@@ -3,10 +3,20 @@
 # from our introspection (fetch_schema_from_transport=True), validates and runs a query.
 # Installs gql 4 (graphql-core 3.3, which knows the DIRECTIVE_DEFINITION location our
 # introspection lists for @deprecated; gql 3 with graphql-core 3.2 rejects it) in a virtualenv
-# under bench/out/gql-venv. usage: bench/gql-client.sh [BIN]
+# under bench/out/gql-venv.
+#
+# Usage: bench/gql-client.sh [--bin PATH]      (default .build/release/musicgraph; nothing is built)
 set -eu
+bin=.build/release/musicgraph
+while [ $# -gt 0 ]; do
+  case $1 in
+    --bin) [ $# -ge 2 ] || { echo "$0: --bin needs a path" >&2; exit 2; }; bin=$(realpath -m -- "$2"); shift 2 ;;
+    --bin=*) bin=$(realpath -m -- "${1#--bin=}"); shift ;;
+    -h | --help) awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
+    *) echo "$0: unexpected argument $1: name the binary with --bin PATH (see --help)" >&2; exit 2 ;;
+  esac
+done
 cd "$(dirname "$0")/.."
-bin=${1:-.build/debug/musicgraph}
 venv=bench/out/gql-venv
 if [ ! -x "$venv/bin/python" ]; then
   mkdir -p bench/out

@@ -190,7 +190,8 @@ def describe(errors):
 def main():
     sys.stdout.reconfigure(line_buffering=True)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "release", "musicgraph"))
+    parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "release", "musicgraph"),
+                        help="the musicgraph binary (default: .build/release/musicgraph)")
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--only", default="")
     parser.add_argument("--core-unbudgeted", action="store_true")

@@ -19,21 +19,38 @@
 #   - `musicgraph bench-http serve`: our HTTPServer alone (a fixed 1 kB body, no GraphQL).
 # Every server logs one JSON line per request to stderr, as in production; they go to /dev/null.
 #
-# Usage: bench/http-gateway.sh [DURATION] [CONNECTIONS] [RUNS]      (defaults 10 64 3)
-# Env:   MUSICGRAPH=path/to/musicgraph to skip the release build.
+# Usage: bench/http-gateway.sh [--bin PATH] [DURATION] [CONNECTIONS] [RUNS]      (defaults 10 64 3)
+#        --bin names the musicgraph binary and skips the release build (default: build, then
+#        .build/release/musicgraph).
+# Env:   MUSICGRAPH=path/to/musicgraph as --bin (--bin wins).
 # Needs: wrk (Debian/Ubuntu package `wrk`: `apt-get install -y wrk`, as root or with sudo),
 #        gcc, pkg-config, libmicrohttpd-dev, curl.
 set -euo pipefail
+# The binary: --bin PATH (relative to where the script is run), else MUSICGRAPH, else the release
+# build made here. --help prints the lines above; other options are refused.
+BIN=${MUSICGRAPH:-}
+ARGS=()
+while (($#)); do
+  case $1 in
+    --bin) [[ $# -ge 2 ]] || { echo "$0: --bin needs a path" >&2; exit 2; }; BIN=$(realpath -m -- "$2"); shift 2 ;;
+    --bin=*) BIN=$(realpath -m -- "${1#--bin=}"); shift ;;
+    -h | --help) awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
+    -*) echo "$0: unknown option $1 (see --help)" >&2; exit 2 ;;
+    *) ARGS+=("$1"); shift ;;
+  esac
+done
+set -- ${ARGS[@]+"${ARGS[@]}"}
 cd "$(dirname "$0")/.."
 
 DURATION=${1:-10}
 CONNECTIONS=${2:-64}
 RUNS=${3:-3}
 command -v wrk >/dev/null || { echo "wrk is missing: install it with apt-get install -y wrk (as root)" >&2; exit 1; }
-if [[ -z "${MUSICGRAPH:-}" ]]; then
+if [[ -z "$BIN" ]]; then
   swift build -c release --product musicgraph >&2
-  MUSICGRAPH=.build/release/musicgraph
+  BIN=.build/release/musicgraph
 fi
+MUSICGRAPH=$BIN
 
 WORK=$(mktemp -d)
 PIDS=()

@@ -4,22 +4,39 @@
 # Debian's curl (`curl --parallel --parallel-max 64`), in the same run against the same server.
 # Prints requests/s and p99 latency for both (median of RUNS runs each) and the ratio ours/curl.
 #
-# Usage: bench/http.sh [REQUESTS] [CONCURRENCY] [RUNS]      (defaults 1000 64 5)
-# Env:   MUSICGRAPH=path/to/musicgraph to skip the release build.
+# Usage: bench/http.sh [--bin PATH] [REQUESTS] [CONCURRENCY] [RUNS]      (defaults 1000 64 5)
+#        --bin names the musicgraph binary and skips the release build (default: build, then
+#        .build/release/musicgraph).
+# Env:   MUSICGRAPH=path/to/musicgraph as --bin (--bin wins).
 # Throughput is shown twice: per whole process (wall time, start-up included) and per transfer
 # phase (ours: the client's own clock; curl: wall time minus the start-up of a one-request curl,
 # measured in the same run). Latency is per request from the moment it is sent: curl's
 # %{time_total}, our own clock.
 set -euo pipefail
+# The binary: --bin PATH (relative to where the script is run), else MUSICGRAPH, else the release
+# build made here. --help prints the lines above; other options are refused.
+BIN=${MUSICGRAPH:-}
+ARGS=()
+while (($#)); do
+  case $1 in
+    --bin) [[ $# -ge 2 ]] || { echo "$0: --bin needs a path" >&2; exit 2; }; BIN=$(realpath -m -- "$2"); shift 2 ;;
+    --bin=*) BIN=$(realpath -m -- "${1#--bin=}"); shift ;;
+    -h | --help) awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
+    -*) echo "$0: unknown option $1 (see --help)" >&2; exit 2 ;;
+    *) ARGS+=("$1"); shift ;;
+  esac
+done
+set -- ${ARGS[@]+"${ARGS[@]}"}
 cd "$(dirname "$0")/.."
 
 REQUESTS=${1:-1000}
 CONCURRENCY=${2:-64}
 RUNS=${3:-5}
-if [[ -z "${MUSICGRAPH:-}" ]]; then
+if [[ -z "$BIN" ]]; then
   swift build -c release --product musicgraph >&2
-  MUSICGRAPH=.build/release/musicgraph
+  BIN=.build/release/musicgraph
 fi
+MUSICGRAPH=$BIN
 
 WORK=$(mktemp -d)
 SERVER_PID=""

@@ -20,7 +20,10 @@ With --quiet, every timed command runs under ../shared/bench/quiet_run.py (waits
 idle machine, retries when other processes took CPU meanwhile) and the table shows the
 highest foreign CPU seen (% of one core): figures with a high value are not worth much.
 
-Usage: python3 bench/parse.py [--shared DIR] [--runs 7] [--no-build] [--quiet]
+Usage: python3 bench/parse.py [--bin .build/release/musicgraph] [--shared DIR] [--runs 7] [--no-build]
+           [--quiet]
+--bin times another build (say the one from before a change); without --no-build the release
+build is still made first. MUSICGRAPH_BIN=PATH names the binary when --bin is not given.
 """
 import argparse
 import json
@@ -35,7 +38,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "bench", "out")
 VENV = os.path.join(OUT, "venv")
-# MUSICGRAPH_BIN times another build (say the one from before a change) with --no-build.
+# The binary timed: --bin, else MUSICGRAPH_BIN, else the release build (main() sets it).
 BIN = os.environ.get("MUSICGRAPH_BIN", os.path.join(ROOT, ".build", "release", "musicgraph"))
 GRAPHQL_JS_DIR = os.environ.get("GRAPHQL_JS_DIR", "/usr/share/nodejs/graphql")
 
@@ -137,12 +140,16 @@ def ratio(a, b):
 
 
 def main():
+    global BIN
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--bin", default=BIN, help="the musicgraph binary (default: MUSICGRAPH_BIN, else "
+                   ".build/release/musicgraph)")
     p.add_argument("--shared", default=os.path.join(ROOT, "..", "shared"), help="the shared/ folder")
     p.add_argument("--runs", type=int, default=7, help="timed loops per peer (median)")
     p.add_argument("--no-build", action="store_true", help="use the existing release binary")
     p.add_argument("--quiet", action="store_true", help="time each command under quiet_run.py")
     args = p.parse_args()
+    BIN = os.path.abspath(args.bin)
 
     shared = os.path.abspath(args.shared)
     w1 = os.path.join(shared, "bench", "workloads", "w1_parse.graphql")

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// graphql-js doing what `musicgraph validate DIR` does, for bench/validate-repo.py: read every
+// graphql-js doing what `musicgraph validate DIR` does, for bench/validate_repo.py: read every
 // *.graphql/*.gql below DIR, parse each, collect fragments across files (the first definition
 // of a name wins), validate each document together with the fragments it reaches from other
 // files (graphql-config / graphql-inspector style), plus NoDeprecatedCustomRule.

@@ -282,7 +282,7 @@ def schema_weight(args):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--bin", default=".build/release/musicgraph")
+    parser.add_argument("--bin", default=".build/release/musicgraph", help="the musicgraph binary (default: .build/release/musicgraph)")
     parser.add_argument("--latency-ms", type=int, default=20)
     parser.add_argument("--clients", default="8,64")
     parser.add_argument("--baseline-bin", help="a musicgraph without deduplication (e.g. an older main) to run "

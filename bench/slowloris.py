@@ -170,7 +170,7 @@ def run_row(args, name, mode, serve_flags):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--bin", default=".build/release/musicgraph")
+    parser.add_argument("--bin", default=".build/release/musicgraph", help="the musicgraph binary (default: .build/release/musicgraph)")
     parser.add_argument("--connections", type=int, default=2000)
     parser.add_argument("--seconds", type=int, default=30)
     parser.add_argument("--line-every", type=float, default=10)

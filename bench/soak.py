@@ -23,7 +23,7 @@ this machine, RSS grows from ~40 to ~140 MB over the first 150 s of this load an
 servers were still running and exited cleanly on SIGTERM. The exit status is 1 when any check
 failed. Only a benchmark: never part of `make test`.
 
-Usage: bench/soak.py --bin PATH [--seconds 60] [--connections 64] [--warmup 150] [--fault-every 10]
+Usage: bench/soak.py [--bin .build/release/musicgraph] [--seconds 60] [--connections 64] [--warmup 150] [--fault-every 10]
 """
 import argparse
 import http.client
@@ -326,7 +326,7 @@ def metric(url, name):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--bin", required=True)
+    parser.add_argument("--bin", default=".build/release/musicgraph", help="the musicgraph binary (default: .build/release/musicgraph)")
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--warmup", type=float, default=150)

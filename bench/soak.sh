@@ -8,14 +8,31 @@
 # gateway's RSS after the warm-up and at the end (at most +10%), its upstream request count and
 # crashes (0). Exit status 1 when a check fails. See bench/soak.py for the details.
 #
-# Usage: bench/soak.sh [SECONDS] [CONNECTIONS] [WARMUP]   (defaults 60 64 150: the caches fill first)
-# Env:   MUSICGRAPH=path/to/musicgraph to skip the release build.
+# Usage: bench/soak.sh [--bin PATH] [SECONDS] [CONNECTIONS] [WARMUP]   (defaults 60 64 150: the caches
+#        fill first). --bin names the musicgraph binary and skips the release build (default:
+#        build, then .build/release/musicgraph).
+# Env:   MUSICGRAPH=path/to/musicgraph as --bin (--bin wins).
 set -euo pipefail
+# The binary: --bin PATH (relative to where the script is run), else MUSICGRAPH, else the release
+# build made here. --help prints the lines above; other options are refused.
+BIN=${MUSICGRAPH:-}
+ARGS=()
+while (($#)); do
+  case $1 in
+    --bin) [[ $# -ge 2 ]] || { echo "$0: --bin needs a path" >&2; exit 2; }; BIN=$(realpath -m -- "$2"); shift 2 ;;
+    --bin=*) BIN=$(realpath -m -- "${1#--bin=}"); shift ;;
+    -h | --help) awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
+    -*) echo "$0: unknown option $1 (see --help)" >&2; exit 2 ;;
+    *) ARGS+=("$1"); shift ;;
+  esac
+done
+set -- ${ARGS[@]+"${ARGS[@]}"}
 cd "$(dirname "$0")/.."
 SECONDS_=${1:-60}
 CONNECTIONS=${2:-64}
-if [[ -z "${MUSICGRAPH:-}" ]]; then
+if [[ -z "$BIN" ]]; then
   swift build -c release --product musicgraph >&2
-  MUSICGRAPH=.build/release/musicgraph
+  BIN=.build/release/musicgraph
 fi
+MUSICGRAPH=$BIN
 exec python3 bench/soak.py --bin "$MUSICGRAPH" --seconds "$SECONDS_" --connections "$CONNECTIONS" --warmup "${3:-150}"

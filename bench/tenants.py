@@ -332,7 +332,7 @@ def store_boundaries(args, demo_url, other_demo_url):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--bin", default=".build/release/musicgraph")
+    parser.add_argument("--bin", default=".build/release/musicgraph", help="the musicgraph binary (default: .build/release/musicgraph)")
     args = parser.parse_args()
     demo, demo_url = start([args.bin, "demo-upstream", "--port", "0"], env=ENV)
     other, other_url = start([args.bin, "demo-upstream", "--port", "0"], env=ENV)

@@ -84,7 +84,7 @@ type Album implements Node { id: ID title: String artist: Artist }
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bin", default=".build/release/musicgraph")
+    parser.add_argument("--bin", default=".build/release/musicgraph", help="the musicgraph binary (default: .build/release/musicgraph)")
     parser.add_argument("--repeat", type=int, default=200)
     parser.add_argument("--shared", default="../shared")
     parser.add_argument("--python", default=sys.executable, help="a python with graphql-core 3.2")

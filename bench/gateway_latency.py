@@ -7,7 +7,7 @@ fresh gateway; DemoUpstream runs on, so from the second run on it serves the sea
 kept answers, as it does for every gateway the peer bench starts). Prints the CPU each process
 spent per run (/proc/PID/stat), so that the wall time can be read against the machine's load.
 
-usage: bench/gateway-latency.py [--bin .build/release/musicgraph] [--runs 5] [--latency-ms 50]
+usage: bench/gateway_latency.py [--bin .build/release/musicgraph] [--runs 5] [--latency-ms 50]
 """
 import argparse
 import math
@@ -25,7 +25,7 @@ VIDEO_CONCURRENCY = 256  # GatewayConfiguration.defaultUpstreamConcurrency (sear
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--bin", default=".build/release/musicgraph")
+    parser.add_argument("--bin", default=".build/release/musicgraph", help="the musicgraph binary (default: .build/release/musicgraph)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--latency-ms", type=int, default=50)
     args = parser.parse_args()

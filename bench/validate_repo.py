@@ -21,7 +21,7 @@ Then:
      faster).
 The target: well under a second for 300 files on the release build.
 
-Usage: python3 bench/validate-repo.py [--bin .build/release/musicgraph] [--files 300]
+Usage: python3 bench/validate_repo.py [--bin .build/release/musicgraph] [--files 300]
            [--seed 7] [--runs 7] [--keep]
 Results also go to bench/out/validate-repo.json. Only a benchmark: never part of `make test`.
 """
@@ -269,7 +269,8 @@ def median_wall(command, runs):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "release", "musicgraph"))
+    parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "release", "musicgraph"),
+                        help="the musicgraph binary (default: .build/release/musicgraph)")
     parser.add_argument("--files", type=int, default=300)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--runs", type=int, default=7)
