@@ -8,7 +8,8 @@ APT_PACKAGES = pkg-config libcurl4-openssl-dev libmicrohttpd-dev libssl-dev libs
 TEST_APT_PACKAGES = chromium chromium-driver python3-selenium python3-venv redis-server python3-requests-toolbelt curl
 # Where python3-django-graphene puts GraphiQL 1.4 and React 17 (served by `serve`, never committed).
 GRAPHIQL_ASSETS = /usr/lib/python3/dist-packages/graphene_django/static/graphene_django
-# e.g. BENCH_FLAGS=--quiet to time only while the machine is idle (see bench/parse.py).
+# e.g. BENCH_FLAGS=--quiet to time only while the machine is idle (see bench/parse.py); with
+# NAME=ENTRY, options of that entry point (BENCH_FLAGS='--seconds 2').
 BENCH_FLAGS ?=
 # Where `make install` puts musicgraph (DESTDIR is prepended, for packaging).
 PREFIX ?= /usr/local
@@ -159,11 +160,31 @@ conformance: ## the conformance kit (SHARED=../shared) against a release build
 	$(MAKE) release
 	python3 $(SHARED)/conformance/run.py --bin .build/release/musicgraph --all
 
-bench: ## parse and execute benchmarks against graphql-js and graphql-core (SHARED)
+# `make bench NAME=ENTRY` runs one entry point of bench/README.md's table instead, after the
+# release build: bench/ENTRY.py or bench/ENTRY.sh --bin .build/release/musicgraph, the SHARED
+# folder where it reads one, then BENCH_FLAGS. (NAME=soak is bench/soak.sh, which runs soak.py.)
+BENCH_PY = dataloader defer execute fleet gateway_latency hostile parse quota slowloris store tenants \
+	validate validate_repo
+BENCH_SH = gateway gql-client http http-gateway soak
+BENCH_ARGS_dataloader = --shared $(SHARED)
+BENCH_ARGS_execute = --shared $(SHARED) --no-build
+BENCH_ARGS_parse = --shared $(SHARED) --no-build
+BENCH_ARGS_validate = --shared $(SHARED)
+BENCH_ENV_gateway = SHARED=$(SHARED)
+BENCH_RUN = $(BENCH_ENV_$(NAME)) $(if $(filter $(NAME),$(BENCH_SH)),bash bench/$(NAME).sh,python3 bench/$(NAME).py)
+bench: ## parse and execute vs graphql-js, graphql-core (SHARED); NAME=ENTRY runs one
+ifeq ($(NAME),)
 	@$(call need-shared,bench/workloads conformance/real-world/github_schema.graphql)
 	$(MAKE) release
 	python3 bench/parse.py --shared $(SHARED) --no-build $(BENCH_FLAGS)
 	python3 bench/execute.py --shared $(SHARED) --no-build
+else
+	@case " $(BENCH_PY) $(BENCH_SH) " in *" $(NAME) "*) ;; *) \
+	  echo "bench: no entry point NAME=$(NAME); one of: $(sort $(BENCH_PY) $(BENCH_SH)) (bench/README.md)" >&2; \
+	  exit 2;; esac
+	$(MAKE) release
+	$(BENCH_RUN) --bin .build/release/musicgraph $(BENCH_ARGS_$(NAME)) $(BENCH_FLAGS)
+endif
 
 # libFuzzer targets (fuzz/, a package of its own) for the lexer/parser, the validator, the JSON
 # reader, GraphQL-over-HTTP requests and each provider's decoder, built with the toolchain's
