@@ -79,15 +79,18 @@ let package = Package(
             name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient", "HTTPTypes"], swiftSettings: strict),
         .testTarget(
             name: "DemoUpstreamTests", dependencies: ["DemoUpstream", "HTTPClient"], swiftSettings: strict),
-        .testTarget(name: "SharedStateTests", dependencies: ["SharedState"], swiftSettings: strict),
+        // What the tests share: a clock they move by hand, and the `SharedStore` contract every store runs.
+        .target(name: "TestSupport", dependencies: ["SharedState"], path: "Tests/TestSupport", swiftSettings: strict),
+        .testTarget(name: "SharedStateTests", dependencies: ["SharedState", "TestSupport"], swiftSettings: strict),
         // Against a redis-server of each test's own on a free loopback port.
         // A real redis-server on a free loopback port, for the store's and the fleet's tests.
         .target(name: "RedisTestServer", path: "Tests/RedisTestServer", swiftSettings: strict),
         .testTarget(
-            name: "RedisStoreTests", dependencies: ["RedisStore", "RedisTestServer", "SharedState"],
+            name: "RedisStoreTests", dependencies: ["RedisStore", "RedisTestServer", "SharedState", "TestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "SharedStateSQLiteTests", dependencies: ["SharedStateSQLite", "SharedState"], swiftSettings: strict),
+            name: "SharedStateSQLiteTests", dependencies: ["SharedStateSQLite", "SharedState", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "CatalogTests",
             dependencies: [

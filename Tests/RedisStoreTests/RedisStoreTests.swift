@@ -3,35 +3,40 @@ import RedisStore
 import RedisTestServer
 import SharedState
 import Synchronization
+import TestSupport
 import Testing
 
-/// RedisStore against a real `redis-server` of each test's own.
+/// RedisStore against a real `redis-server` of each test's own: the `SharedStore` contract, then
+/// what is Redis's own (key names, counter expiries, rates, outages).
 @Suite(.enabled(if: RedisServer.binary != nil, Comment(rawValue: RedisServer.missing)), .serialized)
 struct RedisStoreTests {
-    static func store(_ server: RedisServer, commandTimeoutMs: Int = 2_000) -> RedisStore {
-        RedisStore(host: "127.0.0.1", port: server.port, commandTimeoutMs: commandTimeoutMs, reconnectDelayMs: 50)
+    static func store(_ server: RedisServer, commandTimeoutMs: Int = 2_000, clock: WallClock = .system) -> RedisStore {
+        RedisStore(
+            host: "127.0.0.1", port: server.port, commandTimeoutMs: commandTimeoutMs, reconnectDelayMs: 50,
+            clock: clock)
     }
 
-    @Test func entriesKeepTheirExpiryAndExpire() async throws {
+    /// The `SharedStore` contract (Tests/TestSupport/StoreContract.swift) on a server of each
+    /// check's own, the peer a second instance; time really passes (Redis expires claims and
+    /// counters by its own clock).
+    @Test(arguments: StoreContract.everyStore) func keepsTheStoreContract(_ check: StoreContract) async throws {
+        try await check.run(
+            StoreFactory(keepsTimeByItsClock: false) { clock in
+                let server = try RedisServer()
+                return StoreUnderTest(
+                    store: Self.store(server, clock: clock), peer: Self.store(server, clock: clock),
+                    close: { server.stop() })
+            })
+    }
+
+    @Test func anExpiredEntryIsDroppedByRedisItself() async throws {
         let server = try RedisServer()
         let store = Self.store(server)
-        let now = WallClock.system.nowMs()
-        let value: [UInt8] = [0, 1, 2, 255, 0, 10]
-        try await store.putEntry("resp:k", StoredEntry(value: value, expiresAtMs: now + 60_000))
-        #expect(try await store.entry("resp:k") == StoredEntry(value: value, expiresAtMs: now + 60_000))
-        // A second store (another instance) sees it.
-        let other = Self.store(server)
-        #expect(try await other.entry("resp:k")?.value == value)
         // Gone once its instant has passed (however loaded the machine, waiting longer only helps).
-        try await store.putEntry("resp:short", StoredEntry(value: value, expiresAtMs: WallClock.system.nowMs() + 100))
+        try await store.putEntry("resp:short", StoredEntry(value: [1, 2], expiresAtMs: WallClock.system.nowMs() + 100))
         try await Task.sleep(for: .milliseconds(300))
         #expect(try await store.entry("resp:short") == nil)
         #expect(try redisCLI(server, ["EXISTS", "musicgraph:v1:resp:short"]).hasPrefix("0"))
-        try await store.putEntry("old", StoredEntry(value: [1], expiresAtMs: now - 1))
-        #expect(try await store.entry("old") == nil)
-        try await store.putEntry("gone", StoredEntry(value: [1], expiresAtMs: now + 60_000))
-        try await store.removeEntry("gone")
-        #expect(try await store.entry("gone") == nil)
     }
 
     @Test func keysAreNamespacedAndForeignValuesAreMisses() async throws {
@@ -50,35 +55,11 @@ struct RedisStoreTests {
         #expect(try await store.entry("resp:b") == nil)
     }
 
-    @Test func countersAddWithinTheirLimitAtomicallyAcrossStores() async throws {
+    @Test func aCounterHasNoTTLItsExpiryIsAScore() async throws {
         let server = try RedisServer()
-        let stores = [Self.store(server), Self.store(server)]
+        let store = Self.store(server)
         let end = WallClock.system.nowMs() + 60_000
-        #expect(
-            try await stores[0].addToCounter("q", units: 600, limit: 1_000, expiresAtMs: end)
-                == CounterUpdate(applied: true, value: 600))
-        #expect(
-            try await stores[1].addToCounter("q", units: 500, limit: 1_000, expiresAtMs: end)
-                == CounterUpdate(applied: false, value: 600))
-        #expect(
-            try await stores[1].addToCounter("q", units: -100, limit: nil, expiresAtMs: end)
-                == CounterUpdate(applied: true, value: 500))
-        #expect(try await stores[0].raiseCounter("q", to: 1_000, expiresAtMs: end) == 1_000)
-        #expect(try await stores[1].raiseCounter("q", to: 10, expiresAtMs: end) == 1_000)
-        #expect(try await stores[0].counter("q") == 1_000)
-        #expect(try await stores[0].counter("none") == 0)
-
-        let applied = await withTaskGroup(of: Bool.self) { group in
-            for i in 0..<200 {
-                group.addTask {
-                    (try? await stores[i % 2].addToCounter("p", units: 100, limit: 1_000, expiresAtMs: end))?.applied
-                        ?? false
-                }
-            }
-            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
-        }
-        #expect(applied == 10)
-        #expect(try await stores[1].counter("p") == 1_000)
+        #expect(try await store.addToCounter("p", units: 100, limit: 1_000, expiresAtMs: end).applied)
         // No TTL, so the fleet's volatile-lru can never evict a quota count; the expiry is a score.
         let ttl = Int(
             try redisCLI(server, ["PTTL", "musicgraph:v1:{counters}p"]).trimmingCharacters(in: .whitespacesAndNewlines))
@@ -87,17 +68,13 @@ struct RedisStoreTests {
         #expect(Int64(score.trimmingCharacters(in: .whitespacesAndNewlines)) == end)
     }
 
-    @Test func aCounterPastItsExpiryIsDroppedByTheNextUpdate() async throws {
+    @Test func aCounterPastItsExpiryLeavesTheSetOfExpiriesWithTheNextUpdate() async throws {
         let server = try RedisServer()
         let store = Self.store(server)
         let now = WallClock.system.nowMs()
         _ = try await store.addToCounter("yesterday", units: 5, limit: nil, expiresAtMs: now + 300)
-        _ = try await store.raiseCounter("today", to: 7, expiresAtMs: now + 60_000)
-        #expect(try await store.counter("yesterday") == 5)
         try await Task.sleep(for: .milliseconds(400))
         _ = try await store.addToCounter("today", units: 1, limit: nil, expiresAtMs: now + 60_000)
-        #expect(try await store.counter("yesterday") == 0)
-        #expect(try await store.counter("today") == 8)
         let left = try redisCLI(server, ["ZRANGE", "musicgraph:v1:{counters}expiries", "0", "-1"])
         #expect(left.trimmingCharacters(in: .whitespacesAndNewlines) == "musicgraph:v1:{counters}today")
     }
@@ -140,41 +117,6 @@ struct RedisStoreTests {
             try await stores[1].rateLimit("client:key:ci", emissionIntervalUs: 10_000_000, toleranceUs: 0).admitted)
         let ttl = try redisCLI(server, ["PTTL", "musicgraph:v1:rate:client:key:web"])
         #expect((Int(ttl.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0)
-    }
-
-    @Test func claimsHaveOneHolderUntilReleasedOrExpired() async throws {
-        let server = try RedisServer()
-        let (a, b) = (Self.store(server), Self.store(server))
-        #expect(try await a.claim("c", holder: "A", ttlMs: 5_000))
-        #expect(try await a.claim("c", holder: "A", ttlMs: 5_000))  // its own again
-        #expect(try await b.claim("c", holder: "B", ttlMs: 5_000) == false)
-        try await b.releaseClaim("c", holder: "B")  // not B's: nothing happens
-        #expect(try await b.claim("c", holder: "B", ttlMs: 5_000) == false)
-
-        let started = ContinuousClock.now
-        async let released = b.awaitRelease("c", timeoutMs: 5_000)
-        try await Task.sleep(for: .milliseconds(100))
-        try await a.releaseClaim("c", holder: "A")
-        #expect(try await released)
-        #expect(ContinuousClock.now - started < .seconds(2))
-        #expect(try await b.claim("c", holder: "B", ttlMs: 5_000))
-
-        // A holder that never lets go (it crashed) blocks nobody past its TTL.
-        #expect(try await a.claim("d", holder: "crashed", ttlMs: 200))
-        #expect(try await b.awaitRelease("d", timeoutMs: 5_000))
-        #expect(try await b.claim("d", holder: "B", ttlMs: 1_000))
-        #expect(try await b.awaitRelease("e", timeoutMs: 0))  // nothing held
-        #expect(try await a.claim("f", holder: "A", ttlMs: 10_000))
-        #expect(try await b.awaitRelease("f", timeoutMs: 50) == false)
-    }
-
-    @Test func documentsAreKeptByHash() async throws {
-        let server = try RedisServer()
-        let store = Self.store(server)
-        let hash = String(repeating: "ab", count: 32)
-        #expect(try await store.document(sha256: hash) == nil)
-        try await store.putDocument(sha256: hash, text: "{ __typename }")
-        #expect(try await Self.store(server).document(sha256: hash) == "{ __typename }")
     }
 
     @Test func aDeadRedisFailsEveryCallFastAndIsUsedAgainOnceBack() async throws {

@@ -1,11 +1,12 @@
 import Foundation
 import SharedState
+import TestSupport
 import Testing
 
 @testable import SharedStateSQLite
 
-/// `SQLiteStore` on real files in a fresh directory each: the `SharedStore` contract, what a
-/// restart keeps, two connections on one file, and files that are not a store.
+/// `SQLiteStore` on real files in a fresh directory each: the `SharedStore` contract (two
+/// connections on one file), how it bounds itself, what a restart keeps, and files that are not a store.
 @Suite struct SQLiteStoreTests {
     /// A fresh directory, removed when the test's `defer` calls `remove()`.
     struct Directory {
@@ -14,7 +15,19 @@ import Testing
         func remove() { try? FileManager.default.removeItem(atPath: path) }
     }
 
-    @Test func entriesExpireAndTheLeastRecentlyUsedGoFirst() async throws {
+    /// The `SharedStore` contract (Tests/TestSupport/StoreContract.swift): the peer is a second
+    /// connection on the same file.
+    @Test(arguments: StoreContract.allCases) func keepsTheStoreContract(_ check: StoreContract) async throws {
+        try await check.run(
+            StoreFactory { clock in
+                let directory = Directory()
+                return StoreUnderTest(
+                    store: try SQLiteStore(path: directory.file, clock: clock),
+                    peer: try SQLiteStore(path: directory.file, clock: clock), close: { directory.remove() })
+            })
+    }
+
+    @Test func theLeastRecentlyUsedEntriesGoFirst() async throws {
         let directory = Directory()
         defer { directory.remove() }
         let time = TestClock()
@@ -31,16 +44,10 @@ import Testing
         #expect(try await store.entry("b") == nil)  // 30 bytes > 29: b (the oldest use) made room
         #expect(try await store.entry("a") != nil)
         #expect(try await store.usage() == (20, 2))
-        time.advance(ms: 7_000)
-        #expect(try await store.entry("a") == nil)  // expired at its instant
         #expect(try await store.entry("c")?.value == Array(repeating: 3, count: 9))
-        try await store.removeEntry("c")
-        #expect(try await store.entry("c") == nil)
-        // Larger than the whole store, or already expired: not kept.
+        // Larger than the whole store: not kept.
         try await store.putEntry("big", StoredEntry(value: Array(repeating: 0, count: 29), expiresAtMs: now + 90_000))
-        try await store.putEntry("old", StoredEntry(value: [1], expiresAtMs: time.clock.nowMs()))
         #expect(try await store.entry("big") == nil)
-        #expect(try await store.entry("old") == nil)
     }
 
     @Test func expiredEntriesMakeRoomBeforeTheLeastRecentlyUsed() async throws {
@@ -56,107 +63,6 @@ import Testing
         try await store.putEntry("c", StoredEntry(value: Array(repeating: 3, count: 9), expiresAtMs: now + 60_000))
         #expect(try await store.entry("a") != nil)
         #expect(try await store.usage() == (20, 2))
-    }
-
-    @Test func anEmptyValueAndALargeOneComeBackByteForByte() async throws {
-        let directory = Directory()
-        defer { directory.remove() }
-        let store = try SQLiteStore(path: directory.file)
-        let large = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
-        try await store.putEntry("empty", StoredEntry(value: [], expiresAtMs: .max))
-        try await store.putEntry("large\n\u{0}key", StoredEntry(value: large, expiresAtMs: .max))
-        #expect(try await store.entry("empty") == StoredEntry(value: [], expiresAtMs: .max))
-        #expect(try await store.entry("large\n\u{0}key")?.value == large)
-    }
-
-    @Test func countersAddWithinTheirLimitAndExpire() async throws {
-        let directory = Directory()
-        defer { directory.remove() }
-        let time = TestClock()
-        let store = try SQLiteStore(path: directory.file, clock: time.clock)
-        let end = time.clock.nowMs() + 60_000
-        #expect(
-            try await store.addToCounter("q", units: 600, limit: 1_000, expiresAtMs: end)
-                == .init(applied: true, value: 600))
-        #expect(
-            try await store.addToCounter("q", units: 500, limit: 1_000, expiresAtMs: end)
-                == .init(applied: false, value: 600))
-        #expect(
-            try await store.addToCounter("q", units: 400, limit: 1_000, expiresAtMs: end)
-                == .init(applied: true, value: 1_000))
-        #expect(
-            try await store.addToCounter("q", units: -100, limit: nil, expiresAtMs: end)
-                == .init(applied: true, value: 900))
-        #expect(try await store.raiseCounter("q", to: 1_000, expiresAtMs: end) == 1_000)
-        #expect(try await store.raiseCounter("q", to: 10, expiresAtMs: end) == 1_000)
-        #expect(try await store.counter("q") == 1_000)
-        #expect(try await store.counter("other") == 0)
-        #expect(
-            try await store.addToCounter("new", units: 2_000, limit: 1_000, expiresAtMs: end)
-                == .init(applied: false, value: 0))
-        time.advance(ms: 60_000)
-        #expect(try await store.counter("q") == 0)
-        // A new day's counter starts from 0, not from the expired value.
-        #expect(
-            try await store.addToCounter("q", units: 5, limit: 1_000, expiresAtMs: end + 60_000)
-                == .init(applied: true, value: 5))
-        #expect(try await store.raiseCounter("old", to: 3, expiresAtMs: end + 60_000) == 3)
-    }
-
-    @Test func twoConnectionsOnOneFileNeverPassTheLimitTogether() async throws {
-        let directory = Directory()
-        defer { directory.remove() }
-        let stores = [try SQLiteStore(path: directory.file), try SQLiteStore(path: directory.file)]
-        let applied = await withTaskGroup(of: Bool.self) { group in
-            for index in 0..<200 {
-                let store = stores[index % 2]
-                group.addTask {
-                    (try? await store.addToCounter("q", units: 100, limit: 1_000, expiresAtMs: .max))?.applied ?? false
-                }
-            }
-            var count = 0
-            for await ok in group where ok { count += 1 }
-            return count
-        }
-        #expect(applied == 10)
-        #expect(try await stores[0].counter("q") == 1_000)
-        #expect(try await stores[1].counter("q") == 1_000)
-        // What one writes the other reads at once.
-        try await stores[0].putEntry("k", StoredEntry(value: [7], expiresAtMs: .max))
-        #expect(try await stores[1].entry("k")?.value == [7])
-    }
-
-    @Test func aClaimHasOneHolderAcrossConnectionsUntilReleasedOrExpired() async throws {
-        let directory = Directory()
-        defer { directory.remove() }
-        let time = TestClock()
-        let store = try SQLiteStore(path: directory.file, clock: time.clock)
-        let other = try SQLiteStore(path: directory.file, clock: time.clock)
-        #expect(try await store.claim("k", holder: "A", ttlMs: 1_000))
-        #expect(try await !other.claim("k", holder: "B", ttlMs: 1_000))
-        #expect(try await !other.awaitRelease("k", timeoutMs: 0))
-        try await other.releaseClaim("k", holder: "B")  // not B's: nothing happens
-        #expect(try await !other.claim("k", holder: "B", ttlMs: 1_000))
-        #expect(try await store.claim("k", holder: "A", ttlMs: 1_000))  // the holder renews its own
-        try await store.releaseClaim("k", holder: "A")
-        #expect(try await other.awaitRelease("k", timeoutMs: 0))
-        #expect(try await other.claim("k", holder: "B", ttlMs: 1_000))
-        time.advance(ms: 1_000)  // B crashed: its claim lapses with its TTL
-        #expect(try await store.claim("k", holder: "C", ttlMs: 1_000))
-    }
-
-    @Test func aWaiterWakesWhenTheHolderReleases() async throws {
-        let directory = Directory()
-        defer { directory.remove() }
-        let store = try SQLiteStore(path: directory.file)
-        let other = try SQLiteStore(path: directory.file)
-        #expect(try await store.claim("k", holder: "A", ttlMs: 60_000))
-        async let released = other.awaitRelease("k", timeoutMs: 10_000)
-        try await Task.sleep(for: .milliseconds(50))
-        try await store.releaseClaim("k", holder: "A")
-        #expect(try await released)
-        #expect(try await store.claim("k", holder: "A", ttlMs: 60_000))
-        #expect(try await !other.awaitRelease("k", timeoutMs: 30))  // held throughout: the timeout answers
     }
 
     @Test func documentsAreBoundedInNumber() async throws {

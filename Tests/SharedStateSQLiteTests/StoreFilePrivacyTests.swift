@@ -1,5 +1,6 @@
 import Foundation
 import SharedState
+import TestSupport
 import Testing
 
 @testable import SharedStateSQLite
