@@ -14,18 +14,8 @@
 # %{time_total}, our own clock.
 set -euo pipefail
 # The binary: --bin PATH (relative to where the script is run), else MUSICGRAPH, else the release
-# build made here. --help prints the lines above; other options are refused.
-BIN=${MUSICGRAPH:-}
-ARGS=()
-while (($#)); do
-  case $1 in
-    --bin) [[ $# -ge 2 ]] || { echo "$0: --bin needs a path" >&2; exit 2; }; BIN=$(realpath -m -- "$2"); shift 2 ;;
-    --bin=*) BIN=$(realpath -m -- "${1#--bin=}"); shift ;;
-    -h | --help) awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
-    -*) echo "$0: unknown option $1 (see --help)" >&2; exit 2 ;;
-    *) ARGS+=("$1"); shift ;;
-  esac
-done
+# build made here. --help prints the lines above; other options are refused (bin_option.sh).
+source "$(dirname "$0")/bin_option.sh" "$@"
 set -- ${ARGS[@]+"${ARGS[@]}"}
 cd "$(dirname "$0")/.."
 
