@@ -47,6 +47,8 @@ public final class CircuitBreakerStore: SharedStore, Sendable {
     /// True while calls are skipped (a failure within the back-off, or a probe running).
     public var isOpen: Bool { state.withLock { $0.openUntil != nil } }
 
+    public var isTakingCalls: Bool { !isOpen }
+
     /// Calls failed at once without reaching the store, since the start.
     public var skippedCalls: Int { state.withLock { $0.skipped } }
 

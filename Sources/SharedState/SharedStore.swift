@@ -14,6 +14,10 @@ public protocol SharedStore: Sendable {
     /// `memory`, `sqlite` or `redis`: for logs, `/metrics` and `/readyz`.
     var kind: String { get }
 
+    /// False while the store is known to drop calls at once (a circuit breaker open), so that a
+    /// caller may skip preparing a write it would drop. True by default.
+    var isTakingCalls: Bool { get }
+
     // MARK: Entries (upstream responses, kept results)
 
     /// The live entry under `key`; nil when there is none or it has expired.
@@ -102,4 +106,8 @@ public struct SharedStoreError: Error, Sendable, Equatable, CustomStringConverti
     }
 
     public var description: String { message }
+}
+
+extension SharedStore {
+    public var isTakingCalls: Bool { true }
 }

@@ -103,6 +103,8 @@ struct SharedResponses: Sendable {
 
     /// Keeps `response` under `key` until `expires` (a failure keeps nothing).
     func store(_ response: UpstreamResponse, for key: String, until expires: ContinuousClock.Instant) async {
+        // Masking a body's secrets is no small work: none for a store that would drop it.
+        guard store.isTakingCalls else { return }
         let remaining = ContinuousClock.now.duration(to: expires)
         let remainingMs =
             remaining.components.seconds * 1_000 + remaining.components.attoseconds / 1_000_000_000_000_000
@@ -118,6 +120,7 @@ struct SharedResponses: Sendable {
     /// Keeps, for one claim TTL, how this process's send of `key` failed, for the processes
     /// waiting on its claim (before it lets go of the claim).
     func storeFailure(_ failure: SharedFailure, for key: String) async {
+        guard store.isTakingCalls else { return }
         let now = clock.nowMs()
         let entry = StoredEntry(
             value: failure.encode(atMs: now, scrubbing: scrubber), expiresAtMs: now + Int64(claimTTLMs))
