@@ -10,65 +10,30 @@ query box shows at once and answers a query.
 
 usage: /usr/bin/python3 graphiql_browser.py GATEWAY_URL REQUEST_ID [--fallback] [--screenshot PNG]
 Prints one JSON object of what it saw on its last line; exits 1 on a failed check.
-Chromium's scratch files (its singleton socket, scoped dirs) go to a private TMPDIR removed on
-exit: in the shared /tmp they outlived every run.
+Chromium's scratch files go to a private TMPDIR removed on exit (browser_support.py).
 """
-import atexit
 import json
-import os
-import shutil
 import sys
-import tempfile
 import time
 from urllib.parse import urlsplit
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as ready
 from selenium.webdriver.support.ui import WebDriverWait
 
+sys.dont_write_bytecode = True  # no __pycache__ left beside the scripts
+from browser_support import checker, screenshot_path, start_chromium  # noqa: E402
+
 url, request_id = sys.argv[1], sys.argv[2]
 fallback = "--fallback" in sys.argv
-screenshot = sys.argv[sys.argv.index("--screenshot") + 1] if "--screenshot" in sys.argv else None
+screenshot = screenshot_path()
 origin = "{0.scheme}://{0.netloc}".format(urlsplit(url))
 QUERY = "query Page($name: String!) { artist(name: $name) { name albums(first: 2) { title } } }"
 
-
-def check(condition, message):
-    if not condition:
-        print("FAILED: " + message, file=sys.stderr)
-        if screenshot:
-            driver.save_screenshot(screenshot)
-        driver.quit()
-        sys.exit(1)
-
-
-options = webdriver.ChromeOptions()
-options.binary_location = "/usr/bin/chromium"
-for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                 "--window-size=1400,900", "--no-first-run", "--disable-extensions",
-                 "--disable-background-networking", "--disable-component-update",
-                 # Offline: only the gateway's address resolves.
-                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"):
-    options.add_argument(argument)
-scratch = tempfile.mkdtemp(prefix="graphiql-browser-")
-atexit.register(shutil.rmtree, scratch, ignore_errors=True)
-service = Service("/usr/bin/chromedriver", env={**os.environ, "TMPDIR": scratch})
-driver = webdriver.Chrome(service=service, options=options)
-
-
-def close():
-    """Chromium gone before its scratch directory is (atexit runs this first)."""
-    try:
-        driver.quit()
-    except Exception:
-        pass
-
-
-atexit.register(close)
+driver = start_chromium("graphiql-browser-")
+check = checker(driver, screenshot)
 wait = WebDriverWait(driver, 60)
 seen = {}
 started = time.monotonic()
