@@ -66,28 +66,29 @@ let package = Package(
                 "HTTPTypes", "RedisStore", "SharedState", "SharedStateSQLite", "TSanMutexHandOff",
             ],
             swiftSettings: strict),
-        .testTarget(name: "GraphQLTests", dependencies: ["GraphQL"], swiftSettings: strict),
+        .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "GraphQLMocksTests", dependencies: ["GraphQLMocks", "GraphQL"], swiftSettings: strict),
         // The musicgraph executable run as a process (and talked to over HTTP).
         .testTarget(
-            name: "CLITests", dependencies: ["HTTPClient", "HTTPTypes", "RedisTestServer"], swiftSettings: strict),
+            name: "CLITests", dependencies: ["HTTPClient", "HTTPTypes", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "DataLoaderTests", dependencies: ["DataLoader", "GraphQL"], swiftSettings: strict),
         .testTarget(name: "HTTPTypesTests", dependencies: ["HTTPTypes"], swiftSettings: strict),
         .testTarget(
-            name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPServer", "HTTPTypes"], swiftSettings: strict),
+            name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPServer", "HTTPTypes", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(
-            name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient", "HTTPTypes"], swiftSettings: strict),
+            name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient", "HTTPTypes", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "DemoUpstreamTests", dependencies: ["DemoUpstream", "HTTPClient"], swiftSettings: strict),
-        // What the tests share: a clock they move by hand, and the `SharedStore` contract every store runs.
+        // What the tests share: a clock they move by hand, the `SharedStore` contract every store runs,
+        // `musicgraph` and other programs run as processes, raw loopback sockets, a real redis-server on a
+        // free loopback port, and the timing helpers of the HTTP tests.
         .target(name: "TestSupport", dependencies: ["SharedState"], path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "SharedStateTests", dependencies: ["SharedState", "TestSupport"], swiftSettings: strict),
         // Against a redis-server of each test's own on a free loopback port.
-        // A real redis-server on a free loopback port, for the store's and the fleet's tests.
-        .target(name: "RedisTestServer", path: "Tests/RedisTestServer", swiftSettings: strict),
         .testTarget(
-            name: "RedisStoreTests", dependencies: ["RedisStore", "RedisTestServer", "SharedState", "TestSupport"],
-            swiftSettings: strict),
+            name: "RedisStoreTests", dependencies: ["RedisStore", "SharedState", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "SharedStateSQLiteTests", dependencies: ["SharedStateSQLite", "SharedState", "TestSupport"],
             swiftSettings: strict),
@@ -95,13 +96,13 @@ let package = Package(
             name: "CatalogTests",
             dependencies: [
                 "Catalog", "DataLoader", "DemoUpstream", "GraphQL", "GraphQLMocks", "HTTPClient", "HTTPServer",
-                "HTTPTypes", "SharedState",
+                "HTTPTypes", "SharedState", "TestSupport",
             ],
             resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(name: "SanitizerTests", dependencies: ["TSanMutexHandOff"], swiftSettings: strict),
         .testTarget(
             name: "GraphQLHTTPTests",
-            dependencies: ["GraphQLHTTP", "GraphQL", "HTTPClient", "HTTPServer", "HTTPTypes"],
+            dependencies: ["GraphQLHTTP", "GraphQL", "HTTPClient", "HTTPServer", "HTTPTypes", "TestSupport"],
             swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

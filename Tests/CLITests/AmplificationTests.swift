@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import HTTPTypes
+import TestSupport
 import Testing
 
 /// Issue 16's amplification document (600 aliased `__schema` selections, ~9.8 MB answered

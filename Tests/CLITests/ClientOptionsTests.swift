@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `serve`'s client options refuse bad values before anything starts: exit 2, naming the
 /// file's line and entry, and never echoing a key.
 @Suite struct ClientOptionsTests {
-    static func serve(_ options: [String], clients: String? = nil) throws -> CLIRun {
+    static func serve(_ options: [String], clients: String? = nil) throws -> ProcessRun {
         let tree = try TemporaryTree(text: ["clients": clients ?? ""])
         defer { tree.remove() }
         let file = clients == nil ? [] : ["--clients", tree.path("clients")]

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import HTTPTypes
+import TestSupport
 
 // The examples of the user docs (README.md, docs/*.md, examples/*.graphql), found and run
 // against the demo catalog.
@@ -466,7 +467,7 @@ final class DocExampleRunner {
             .replacingOccurrences(of: "/graphql", with: "")
         let text = script.joined(separator: "\n").replacingOccurrences(of: "localhost:8080", with: address)
         report.run += toRun.count
-        let run: CLIRun
+        let run: ProcessRun
         do {
             run = try Self.bash(text)
         } catch {
@@ -493,24 +494,9 @@ final class DocExampleRunner {
     }
 
     /// Runs a bash script in the repository root, with the CLI tests' environment.
-    static func bash(_ script: String) throws -> CLIRun {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = CLI.root
-        process.environment = CLI.childEnvironment(["MUSICGRAPH_BIN": try CLI.binary().path])
-        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("doc-example-\(UUID()).err")
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errors) }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: errors)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLIRun(
-            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-            stderr: (try? String(contentsOf: errors, encoding: .utf8)) ?? "")
+    static func bash(_ script: String) throws -> ProcessRun {
+        try runProcess(
+            URL(fileURLWithPath: "/bin/bash"), ["-c", script], in: CLI.root,
+            environment: CLI.childEnvironment(["MUSICGRAPH_BIN": try CLI.binary().path]))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every GraphQL query, curl and CLI example of README.md, docs/*.md and examples/*.graphql

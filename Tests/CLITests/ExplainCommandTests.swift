@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import TestSupport
 import Testing
 
 /// `musicgraph explain`: the plan of a query's upstream calls, nothing sent.
@@ -7,7 +8,7 @@ import Testing
     static let nested =
         #"{ artist(name: "Iron Maiden") { name albums { title tracks { title videos(first: 1) { title } } } } }"#
 
-    static func plan(_ run: CLIRun) throws -> [String: Any] {
+    static func plan(_ run: ProcessRun) throws -> [String: Any] {
         let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
         return try #require(object?["plan"] as? [String: Any])
     }

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPClient
 import HTTPTypes
-import RedisTestServer
+import TestSupport
 import Testing
 
 /// Two `musicgraph serve` processes sharing one real `redis-server` (`--store redis://…`), both

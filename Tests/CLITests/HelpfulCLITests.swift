@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What the CLI tells someone finding their way: its version, its commands, the name they

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A CLI document that is not UTF-8 is a syntax error naming the byte's offset, for every

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// A value flag given last with no value is a usage error naming it, never its default.

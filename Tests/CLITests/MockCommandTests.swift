@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import HTTPTypes
+import TestSupport
 import Testing
 
 /// `--mock`: `exec` and `serve` answering from schema.graphql alone, deterministically.

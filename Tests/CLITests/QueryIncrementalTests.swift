@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `musicgraph query --incremental`: the payloads of a deferred query as JSON Lines.

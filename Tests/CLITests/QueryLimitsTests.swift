@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `musicgraph query` applies serve's operation limits, with the same flags and defaults.

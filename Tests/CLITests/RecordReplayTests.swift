@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import HTTPTypes
+import TestSupport
 import Testing
 
 /// `--record DIR` and `--replay DIR`: upstream exchanges written once, answered offline later.
@@ -51,7 +52,7 @@ import Testing
         ])
         defer { tree.remove() }
         let demo = try CLIChild(["demo-upstream", "--port", "0"])
-        var recorded: CLIRun
+        var recorded: ProcessRun
         do {
             defer { demo.stop() }
             recorded = try CLI.run(

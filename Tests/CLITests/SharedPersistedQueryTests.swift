@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import HTTPTypes
+import TestSupport
 import Testing
 
 /// APQ documents live in the shared store: a hash registered with one `serve` process answers

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import HTTPTypes
+import TestSupport
 import Testing
 
 /// `--store sqlite:FILE` across processes: what one `query` or `serve` kept in the file, the next

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--store`: which shared store `serve` and `query` use, and refusals of a location that

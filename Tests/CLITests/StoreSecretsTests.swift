@@ -1,6 +1,6 @@
 import Foundation
 import HTTPClient
-import RedisTestServer
+import TestSupport
 import Testing
 
 /// `serve` with real keys, on an SQLite store file or Redis, against upstreams that echo the

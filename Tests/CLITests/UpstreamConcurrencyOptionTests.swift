@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--upstream-concurrency N` of `query` and `serve`: requests in flight per upstream host.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `musicgraph validate` over many documents: a project of files and directories, with

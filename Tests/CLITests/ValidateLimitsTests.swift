@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `musicgraph validate` checks serve's operation limits statically, under the same flags.

@@ -1,6 +1,5 @@
-import Dispatch
-import Glibc
 import HTTPServer
+import TestSupport
 import Testing
 
 @testable import GraphQLHTTP
@@ -28,29 +27,10 @@ import Testing
     }
 }
 
-/// Sends `text` to 127.0.0.1:`port` and waits up to 5 s for the server to close the connection.
+/// Sends `text` to 127.0.0.1:`port` and waits up to 5 s for the server to close the connection
+/// without answering.
 private func sendAndAwaitClose(port: Int, text: String) async -> Bool {
-    await withCheckedContinuation { continuation in
-        DispatchQueue.global().async {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            defer { close(fd) }
-            var peer = sockaddr_in()
-            peer.sin_family = sa_family_t(AF_INET)
-            peer.sin_port = UInt16(port).bigEndian
-            peer.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-            let connected = withUnsafePointer(to: &peer) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            let bytes = Array(text.utf8)
-            guard connected == 0, send(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else {
-                return continuation.resume(returning: false)
-            }
-            var timeout = timeval(tv_sec: 5, tv_usec: 0)
-            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            var buffer = [UInt8](repeating: 0, count: 64)
-            continuation.resume(returning: recv(fd, &buffer, buffer.count, 0) == 0)
-        }
-    }
+    guard let connection = try? HeldSocket(port: port), connection.send(text) else { return false }
+    let reply = await connection.readUntilClosed(timeoutMs: 5_000)
+    return reply.closed && reply.text.isEmpty
 }

@@ -1,6 +1,5 @@
-import Dispatch
-import Glibc
 import HTTPServer
+import TestSupport
 import Testing
 
 @testable import GraphQLHTTP
@@ -19,7 +18,7 @@ import Testing
         }
         try await test.waitUntilARequestIsInFlight()
         // A request whose head is not complete: it keeps the daemon listening after the 503s.
-        let late = try HeadSender(port: test.server.port)
+        let late = try HeldSocket(port: test.server.port)
         late.send("GET /healthz HTTP/1.1\r\nHost: t\r\n")
         let stopping = Task { await test.server.shutdown() }
         // The executing request is answered 503 once the grace (100 ms) runs out; then the late head.
@@ -30,7 +29,7 @@ import Testing
         #expect(body.contains(#""extensions":{"code":"SERVICE_UNAVAILABLE"}"#), "\(body)")
         #expect(answered.headers["Content-Type"] == "application/json; charset=utf-8")
         late.send("\r\n")
-        let lateAnswer = await late.readSome()
+        let lateAnswer = await late.readResponse(timeoutMs: 5_000)
         await stopping.value
         #expect(lateAnswer.hasPrefix("HTTP/1.1 503"))
         #expect(lateAnswer.contains(#""code":"SERVICE_UNAVAILABLE""#), "\(lateAnswer)")
@@ -42,47 +41,5 @@ import Testing
         #expect(metrics.contains(#"musicgraph_http_requests_total{path="/graphql",status="503"} 1"#))
         #expect(metrics.contains(#"musicgraph_http_requests_total{path="/healthz",status="503"} 1"#))
         #expect(test.server.handler.metrics.requestsInFlight == 0)
-    }
-}
-
-/// A loopback connection fed by hand; reads on a Dispatch thread.
-private final class HeadSender: @unchecked Sendable {
-    // @unchecked Sendable: `fd` is immutable, and the test uses it from one task at a time.
-    let fd: Int32
-
-    init(port: Int) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var peer = sockaddr_in()
-        peer.sin_family = sa_family_t(AF_INET)
-        peer.sin_port = UInt16(port).bigEndian
-        peer.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        let connected = withUnsafePointer(to: &peer) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard fd >= 0, connected == 0 else { throw SocketFailure() }
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    }
-
-    deinit { close(fd) }
-
-    struct SocketFailure: Error {}
-
-    func send(_ text: String) {
-        let bytes = Array(text.utf8)
-        _ = Glibc.send(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL))
-    }
-
-    /// What the server sends first (within 5 s), as text.
-    func readSome() async -> String {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                let count = recv(self.fd, &buffer, buffer.count, 0)
-                continuation.resume(returning: String(decoding: buffer.prefix(max(0, count)), as: UTF8.self))
-            }
-        }
     }
 }

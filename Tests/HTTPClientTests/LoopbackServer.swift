@@ -1,6 +1,7 @@
 import HTTPClient
 import HTTPServer
 import Synchronization
+import TestSupport
 
 /// An `HTTPServer` on an ephemeral 127.0.0.1 port that counts the requests it gets and the most
 /// it handled at once, for asserting what the client really sent.
@@ -62,37 +63,9 @@ func closedPort() async throws -> Int {
     return port
 }
 
-/// Milliseconds elapsed while running `body`.
-func measureMs<T>(_ body: () async throws -> T) async rethrows -> (T, Int) {
-    let clock = ContinuousClock()
-    let start = clock.now
-    let value = try await body()
-    let (seconds, attoseconds) = (clock.now - start).components
-    return (value, Int(seconds) * 1_000 + Int(attoseconds / 1_000_000_000_000_000))
-}
-
-/// The error `body` threw, or nil if it returned a response.
-func failure(_ body: () async throws(HTTPClientError) -> HTTPClientResponse) async -> HTTPClientError? {
-    do {
-        _ = try await body()
-        return nil
-    } catch {
-        return error
-    }
-}
-
 extension LoopbackServer {
     /// Waits (2 s at most) until the server has received `count` requests.
     func waitForRequests(_ count: Int) async {
-        let end = ContinuousClock.now.advanced(by: .seconds(2))
-        while requestCount < count, ContinuousClock.now < end {
-            try? await Task.sleep(for: .milliseconds(2))
-        }
+        await waitUntil { requestCount >= count }
     }
 }
-
-/// The upper bound of wall-clock checks, in milliseconds: far below the 7.5–30 s the checked
-/// behaviour would take without the limit under test, and far above its normal 0.1–0.3 s, so a
-/// test process whose cooperative threads are all blocked for a few seconds (another suite's
-/// slow synchronous set-up) does not fail it.
-let stallTolerantBoundMs = 5_000

@@ -1,6 +1,7 @@
 import Glibc
 import HTTPClient
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import HTTPServer

@@ -1,5 +1,6 @@
 import HTTPClient
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import HTTPServer

@@ -1,6 +1,5 @@
 import Foundation
 import RedisStore
-import RedisTestServer
 import SharedState
 import Synchronization
 import TestSupport

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 extension LoopbackTests {
@@ -7,37 +8,20 @@ extension LoopbackTests {
     /// headless Chromium (Debian), each a script under Tests/Clients that checks what it sees and
     /// prints its figures as one JSON line, asserted on again here.
     @Suite struct ClientProtocols {
-        typealias Child = GatewayProcesses.Child
 
-        static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        static let clients = root.appendingPathComponent("Tests/Clients").path
+        static let clients = CLI.root.appendingPathComponent("Tests/Clients").path
 
         /// Runs a client to its end (at most `timeoutSeconds`): its exit status, its last stdout
         /// line parsed as a JSON object, and its stderr (for the failure message).
         static func run(_ arguments: [String], timeoutSeconds: Double = 600) throws
             -> (status: Int32, figures: [String: Any], errors: String)
         {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: arguments[0])
-            process.arguments = Array(arguments.dropFirst())
-            process.currentDirectoryURL = root
-            let errorsPath = FileManager.default.temporaryDirectory.appendingPathComponent("client-\(UUID()).err").path
-            #expect(FileManager.default.createFile(atPath: errorsPath, contents: nil))
-            defer { try? FileManager.default.removeItem(atPath: errorsPath) }
-            let out = Pipe()
-            process.standardOutput = out
-            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorsPath))
-            try process.run()
-            let watchdog = DispatchWorkItem { process.terminate() }
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds, execute: watchdog)
-            let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            watchdog.cancel()
-            let errors = (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? ""
-            let last = output.split(separator: "\n").last.map(String.init) ?? ""
+            let run = try runProcess(
+                URL(fileURLWithPath: arguments[0]), Array(arguments.dropFirst()), in: CLI.root,
+                timeoutSeconds: timeoutSeconds)
+            let last = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
             let figures = (try? JSONSerialization.jsonObject(with: Data(last.utf8))) as? [String: Any] ?? [:]
-            return (process.terminationStatus, figures, String(errors.suffix(4000)))
+            return (run.status, figures, String(run.stderr.suffix(4000)))
         }
 
         /// The scratch directories Chromium makes in the temporary directory it would use
@@ -50,13 +34,13 @@ extension LoopbackTests {
 
         /// `serve` with its stderr (the start-up lines and the request log) in a file.
         final class Gateway {
-            let child: Child
+            let child: CLIChild
             let logPath: String
 
             init(_ arguments: [String], environment: [String: String] = [:]) throws {
                 logPath = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID()).log").path
                 #expect(FileManager.default.createFile(atPath: logPath, contents: nil))
-                child = try Child(
+                child = try CLIChild(
                     ["serve", "--port", "0"] + arguments, environment: environment,
                     standardError: try FileHandle(forWritingTo: URL(fileURLWithPath: logPath)))
             }
@@ -72,18 +56,11 @@ extension LoopbackTests {
         }
 
         @Test func gqlBatchesShareUpstreamReadsAndAnswerLikeSingleRequests() throws {
-            let venv = Process()
-            venv.executableURL = URL(fileURLWithPath: "/bin/sh")
-            venv.arguments = [Self.clients + "/venv.sh"]
-            let path = Pipe()
-            venv.standardOutput = path
-            try venv.run()
-            let python = String(decoding: path.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-            venv.waitUntilExit()
-            try #require(venv.terminationStatus == 0, "Tests/Clients/venv.sh could not install gql 4")
+            let venv = try runProcess(URL(fileURLWithPath: "/bin/sh"), [Self.clients + "/venv.sh"])
+            let python = venv.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            try #require(venv.status == 0, "Tests/Clients/venv.sh could not install gql 4: \(venv.stderr)")
 
-            let demo = try Child(["demo-upstream", "--port", "0"])
+            let demo = try CLIChild(["demo-upstream", "--port", "0"])
             defer { demo.stop() }
             let gateway = try Gateway(["--upstream", demo.url, "--timeout-ms", "600000"])
             let (status, figures, errors) = try Self.run([
@@ -169,7 +146,7 @@ extension LoopbackTests {
         /// it was observed), and the server never stopped.
         @Test func serveStopsWhenSignalledRightAfterItsAddress() throws {
             for _ in 0..<5 {
-                let gateway = try Child(["serve", "--port", "0", "--upstream", "http://127.0.0.1:9"])
+                let gateway = try CLIChild(["serve", "--port", "0", "--upstream", "http://127.0.0.1:9"])
                 #expect(gateway.firstLine.hasPrefix("musicgraph serving http://127.0.0.1:"))
                 gateway.process.terminate()
                 let deadline = Date().addingTimeInterval(10)
@@ -210,9 +187,9 @@ extension LoopbackTests {
                     "--cors-allow-headers needs a comma-separated list"
                 ),
             ] {
-                let (status, _, message) = try GatewayProcesses.run(arguments)
-                #expect(status == 2, "\(arguments)")
-                #expect(message.contains(reason), "\(message)")
+                let run = try CLI.run(arguments)
+                #expect(run.status == 2, "\(arguments)")
+                #expect(run.stderr.contains(reason), "\(run.stderr)")
             }
         }
     }

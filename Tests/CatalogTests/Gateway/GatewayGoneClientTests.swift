@@ -1,32 +1,10 @@
 import Foundation
-import Glibc
+import TestSupport
 import Testing
 
 @testable import Catalog
 
 extension LoopbackTests.GatewayProcesses {
-    /// A loopback client that sends one request and closes its socket without reading the answer.
-    static func sendAndLeave(port: Int, request: String) throws -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw HarnessError("socket") }
-        var peer = sockaddr_in()
-        peer.sin_family = sa_family_t(AF_INET)
-        peer.sin_port = UInt16(port).bigEndian
-        peer.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        let connected = withUnsafePointer(to: &peer) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(fd)
-            throw HarnessError("connect")
-        }
-        let bytes = Array(request.utf8)
-        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        return fd
-    }
-
     static func youTubeSearches(_ demoURL: String) async throws -> Int {
         try await requestLog(demoURL).filter { $0["path"] as? String == "/youtube/v3/search" }.count
     }
@@ -38,14 +16,14 @@ extension LoopbackTests.GatewayProcesses {
     /// as 499, its log line with the upstream requests it did send (under a request deadline the
     /// line said `upstreamRequests: 0`: the handler logged before the cancelled query returned).
     @Test func aClientThatHangsUpMidQueryStopsItsUpstreamRequests() async throws {
-        let demo = try Child(["demo-upstream", "--port", "0", "--latency-ms", "250"])
+        let demo = try CLIChild(["demo-upstream", "--port", "0", "--latency-ms", "250"])
         defer { demo.stop() }
         let logPath = FileManager.default.temporaryDirectory
             .appendingPathComponent("musicgraph-gone-\(UUID().uuidString).txt").path
         #expect(FileManager.default.createFile(atPath: logPath, contents: nil))
         defer { try? FileManager.default.removeItem(atPath: logPath) }
         let logFile = try #require(FileHandle(forWritingAtPath: logPath))
-        let gateway = try Child(
+        let gateway = try CLIChild(
             [
                 "serve", "--port", "0", "--upstream", demo.url, "--request-timeout-ms", "600000", "--timeout-ms",
                 "600000",
@@ -59,9 +37,10 @@ extension LoopbackTests.GatewayProcesses {
         let body = try String(
             decoding: JSONSerialization.data(withJSONObject: ["query": LoopbackTests.GatewayRequestCounts.ironMaiden]),
             as: UTF8.self)
-        let fd = try Self.sendAndLeave(
-            port: port,
-            request: "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        // A client that sends the query and closes its socket without reading the answer.
+        let leaving = try HeldSocket(port: port)
+        leaving.send(
+            "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                 + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
         // Another client, another query, on its own connection.
         let url = gateway.url
@@ -77,7 +56,7 @@ extension LoopbackTests.GatewayProcesses {
             try await Task.sleep(for: .milliseconds(10))
             polls += 1
         }
-        close(fd)
+        leaving.close()
         let answer = try await other.value
         #expect(!answer.errors)
         #expect(answer.albums > 0)

@@ -1,23 +1,10 @@
 import Foundation
-import Glibc
+import TestSupport
 import Testing
 
 @testable import Catalog
 
 extension LoopbackTests.GatewayProcesses {
-    /// Reads from `fd` until `marker` has arrived (or the peer closes, or 30 s pass): what was read.
-    static func read(_ fd: Int32, until marker: String) -> String {
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let end = ContinuousClock.now.advanced(by: .seconds(30))
-        while !String(decoding: received, as: UTF8.self).contains(marker), ContinuousClock.now < end {
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            guard count > 0 else { break }
-            received += buffer[0..<count]
-        }
-        return String(decoding: received, as: UTF8.self)
-    }
-
     /// The sum of `musicgraph_upstream_requests_total` over its series in a `/metrics` text.
     static func upstreamRequestsTotal(_ metrics: String) -> Int {
         metrics.split(separator: "\n")
@@ -39,14 +26,14 @@ extension LoopbackTests.GatewayProcesses {
     /// DemoUpstream's count stops growing far below the whole query's 153, the request is logged
     /// and counted as 499, and the gateway answers at once afterwards.
     @Test func aMultipartClientThatLeavesAfterTheFirstPartStopsTheDeferredUpstreamRequests() async throws {
-        let demo = try Child(["demo-upstream", "--port", "0", "--latency-ms", "200"])
+        let demo = try CLIChild(["demo-upstream", "--port", "0", "--latency-ms", "200"])
         defer { demo.stop() }
         let logPath = FileManager.default.temporaryDirectory
             .appendingPathComponent("musicgraph-gone-multipart-\(UUID().uuidString).txt").path
         #expect(FileManager.default.createFile(atPath: logPath, contents: nil))
         defer { try? FileManager.default.removeItem(atPath: logPath) }
         let logFile = try #require(FileHandle(forWritingAtPath: logPath))
-        let gateway = try Child(
+        let gateway = try CLIChild(
             [
                 "serve", "--port", "0", "--upstream", demo.url, "--request-timeout-ms", "0", "--timeout-ms", "600000",
                 // Waves of 4 searches of 200 ms: the 150 would take about 7.5 s.
@@ -60,14 +47,14 @@ extension LoopbackTests.GatewayProcesses {
             decoding: JSONSerialization.data(
                 withJSONObject: ["query": LoopbackTests.GatewayIncremental.ironMaidenDeferred]),
             as: UTF8.self)
-        let fd = try Self.sendAndLeave(
-            port: port,
-            request: "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        let leaving = try HeldSocket(port: port)
+        leaving.send(
+            "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                 + "Accept: multipart/mixed; incrementalSpec=v0.2\r\n"
                 + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
         // The first part ends with its `"hasNext":true}`; nothing later is read.
-        let head = Self.read(fd, until: #""hasNext":true}"#)
-        close(fd)
+        let head = await leaving.readUntil(#""hasNext":true}"#, timeoutMs: 30_000)
+        leaving.close()
         // (Booleans, not the part itself: it is 20 KB.) Tracks, no videos; 213 fragments pending.
         let status200 = head.hasPrefix("HTTP/1.1 200")
         let multipart = head.contains(#"multipart/mixed; boundary="-"; incrementalSpec=v0.2"#)

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import TestSupport
 import Testing
 
 @testable import Catalog
@@ -21,7 +22,7 @@ extension LoopbackTests.GatewayProcesses {
     /// query without a multipart Accept: 400 `application/graphql-response+json` with the
     /// error's own code, no multipart body.
     @Test func requestErrorsOfADeferredQueryAreOrdinaryResponses() async throws {
-        let gateway = try Child(
+        let gateway = try CLIChild(
             ["serve", "--demo", "--port", "0", "--max-query-cost", "50"],
             environment: ["MUSICGRAPH_MAX_QUERY_COST": ""])
         defer { gateway.stop() }

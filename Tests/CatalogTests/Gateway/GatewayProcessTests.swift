@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import TestSupport
 import Testing
 
 @testable import Catalog
@@ -9,82 +10,6 @@ extension LoopbackTests {
     /// processes, the nested Iron Maiden query sent over HTTP, and DemoUpstream's request log
     /// read back over HTTP.
     @Suite struct GatewayProcesses {
-        /// The built `musicgraph` next to this test bundle (`swift build --build-tests` builds it),
-        /// or `$MUSICGRAPH_BIN`.
-        static func binary() throws -> String {
-            if let path = ProcessInfo.processInfo.environment["MUSICGRAPH_BIN"] { return path }
-            let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            let candidates = [dir, dir.deletingLastPathComponent()].map { $0.appendingPathComponent("musicgraph").path }
-            guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-                throw HarnessError("no musicgraph binary in \(candidates); run `swift build --build-tests` first")
-            }
-            return found
-        }
-
-        /// A child process whose first stdout line is read (the address it listens on).
-        final class Child {
-            let process = Process()
-            let firstLine: String
-
-            /// `standardError`: where the child's stderr goes (discarded by default);
-            /// `closingStandardError`: start it with descriptor 2 closed (through `sh -c '… 2>&-'`).
-            init(
-                _ arguments: [String], environment: [String: String] = [:], standardError: FileHandle? = nil,
-                closingStandardError: Bool = false
-            ) throws {
-                if closingStandardError {
-                    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-                    process.arguments = ["-c", #"exec "$0" "$@" 2>&-"#, try GatewayProcesses.binary()] + arguments
-                } else {
-                    process.executableURL = URL(fileURLWithPath: try GatewayProcesses.binary())
-                    process.arguments = arguments
-                }
-                // Its store in memory, and a cache directory of its own: never the user's store file.
-                process.environment = ProcessInfo.processInfo.environment.merging(
-                    ["MUSICGRAPH_STORE": "memory", "XDG_CACHE_HOME": FileManager.default.temporaryDirectory.path]
-                ) { _, new in new }.merging(environment) { _, new in new }
-                let out = Pipe()
-                process.standardOutput = out
-                process.standardError = standardError ?? FileHandle.nullDevice
-                try process.run()
-                var bytes: [UInt8] = []
-                while !bytes.contains(UInt8(ascii: "\n")) {
-                    let chunk = out.fileHandleForReading.availableData
-                    guard !chunk.isEmpty else { break }
-                    bytes += chunk
-                }
-                firstLine = String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
-            }
-
-            /// The URL at the end of the first line.
-            var url: String { String(firstLine.split(separator: " ").last ?? "") }
-
-            func stop() {
-                process.terminate()
-                process.waitUntilExit()
-            }
-        }
-
-        /// Runs the binary to its end: exit status, standard output, standard error.
-        static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: try binary())
-            process.arguments = arguments
-            process.environment = ProcessInfo.processInfo.environment.merging(
-                ["MUSICGRAPH_STORE": "memory", "XDG_CACHE_HOME": FileManager.default.temporaryDirectory.path]
-            ) { _, new in new }
-            let out = Pipe()
-            let err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            // One after the other: these commands write a few lines, far below a pipe's buffer.
-            let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, output, errors)
-        }
-
         @Test func serveRefusesToStartOnAMalformedUpstreamURLAZeroTimeoutOrImpossibleLimits() throws {
             for (arguments, reason) in [
                 (["serve", "--port", "0", "--upstream", "not a url"], "is not an http(s) URL"),
@@ -112,9 +37,9 @@ extension LoopbackTests {
                     "--query-cost-mode expects enforce or measure"
                 ),
             ] {
-                let (status, _, message) = try Self.run(arguments)
-                #expect(status == 2)
-                #expect(message.contains(reason))
+                let run = try CLI.run(arguments)
+                #expect(run.status == 2)
+                #expect(run.stderr.contains(reason))
             }
         }
 
@@ -125,11 +50,11 @@ extension LoopbackTests {
             try #"{ artist(name: "AC/DC") { nam } }"#.write(toFile: path, atomically: true, encoding: .utf8)
             defer { try? FileManager.default.removeItem(atPath: path) }
             // No upstream is contacted: the document is refused before execution.
-            let (status, text, _) = try Self.run(["query", "--upstream", "http://127.0.0.1:9", path])
-            #expect(status == 1)
-            #expect(text.hasPrefix(#"{"errors":[{"message":"Cannot query field \"nam\" on type \"Artist\"."#))
+            let run = try CLI.run(["query", "--upstream", "http://127.0.0.1:9", path])
+            #expect(run.status == 1)
+            #expect(run.stdout.hasPrefix(#"{"errors":[{"message":"Cannot query field \"nam\" on type \"Artist\"."#))
             #expect(
-                text.hasSuffix(
+                run.stdout.hasSuffix(
                     #""extensions":{"cost":{"estimated":0,"actual":0},"upstream":{"requests":0,"cacheHits":0,"#
                         + #""deduplicated":0},"quota":{"youtube":{"used":0,"limit":10000}}}}"# + "\n"
                 ))
@@ -150,7 +75,7 @@ extension LoopbackTests {
             try GatewayRequestCounts.ironMaiden.write(toFile: query, atomically: true, encoding: .utf8)
             // A limit of 20,000 refuses the original (37,503) before any upstream call, not the copy.
             func estimated(_ schema: [String], limit: String) throws -> (estimated: Int?, refused: Bool) {
-                let (_, text, _) = try Self.run(["query", "--demo", "--max-query-cost", limit] + schema + [query])
+                let text = try CLI.run(["query", "--demo", "--max-query-cost", limit] + schema + [query]).stdout
                 let response = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
                 let cost = (response["extensions"] as? [String: Any])?["cost"] as? [String: Any]
                 let codes = (response["errors"] as? [[String: Any]] ?? []).compactMap {
@@ -167,7 +92,7 @@ extension LoopbackTests {
         }
 
         @Test func metricsShowTheQuotaLeftAndResponsesTheQuotaUsed() async throws {
-            let gateway = try Child(["serve", "--demo", "--port", "0", "--daily-quota", "youtube=1000"])
+            let gateway = try CLIChild(["serve", "--demo", "--port", "0", "--daily-quota", "youtube=1000"])
             defer { gateway.stop() }
             let base = String(gateway.url.dropLast("/graphql".count))
             let answer = try await Self.post(
@@ -189,10 +114,10 @@ extension LoopbackTests {
             for arguments in [
                 ["serve", "--port", "0", "--schema", path], ["exec", "--schema", path, "--data", path, path],
             ] {
-                let (status, _, message) = try Self.run(arguments)
-                #expect(status == 2)
-                #expect(message.contains("\(path):1:17: Unknown type \"Nope\"."))
-                #expect(message.components(separatedBy: path).count == 2)  // the path appears exactly once
+                let run = try CLI.run(arguments)
+                #expect(run.status == 2)
+                #expect(run.stderr.contains("\(path):1:17: Unknown type \"Nope\"."))
+                #expect(run.stderr.components(separatedBy: path).count == 2)  // the path appears exactly once
             }
         }
 
@@ -219,7 +144,7 @@ extension LoopbackTests {
             defer { try? FileManager.default.removeItem(atPath: path) }
             let logFile = try #require(FileHandle(forWritingAtPath: path))
             // No upstream is ever called: /healthz and a refused document need none.
-            let gateway = try Child(
+            let gateway = try CLIChild(
                 ["serve", "--port", "0", "--upstream", "http://127.0.0.1:9"], standardError: logFile)
             let base = String(gateway.url.dropLast("/graphql".count))
             for _ in 0..<40 {
@@ -245,7 +170,7 @@ extension LoopbackTests {
 
         @Test func serveKeepsServingWhenItsLogReaderIsGone() async throws {
             let pipe = Pipe()
-            let gateway = try Child(
+            let gateway = try CLIChild(
                 ["serve", "--port", "0", "--upstream", "http://127.0.0.1:9"], standardError: pipe.fileHandleForWriting)
             try pipe.fileHandleForWriting.close()
             try pipe.fileHandleForReading.close()  // the reader goes away: writes now fail with EPIPE
@@ -261,7 +186,7 @@ extension LoopbackTests {
         }
 
         @Test func serveWithStandardErrorClosedStartsAndKeepsItsLogOutOfResponses() async throws {
-            let gateway = try Child(["serve", "--demo", "--port", "0"], closingStandardError: true)
+            let gateway = try CLIChild(["serve", "--demo", "--port", "0"], closingStandardError: true)
             #expect(gateway.firstLine.hasPrefix("musicgraph serving http://127.0.0.1:"))
             let base = String(gateway.url.dropLast("/graphql".count))
             for _ in 0..<20 {
@@ -277,10 +202,10 @@ extension LoopbackTests {
         }
 
         @Test func ironMaidenOverHTTPBetweenTwoProcesses() async throws {
-            let demo = try Child(["demo-upstream", "--port", "0"])
+            let demo = try CLIChild(["demo-upstream", "--port", "0"])
             defer { demo.stop() }
             #expect(demo.firstLine.hasPrefix("demo-upstream listening on http://127.0.0.1:"))
-            let gateway = try Child(
+            let gateway = try CLIChild(
                 [
                     "serve", "--port", "0", "--upstream", demo.url, "--request-timeout-ms", "0", "--timeout-ms",
                     "600000", "--daily-quota", "youtube=0",

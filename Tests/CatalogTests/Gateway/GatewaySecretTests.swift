@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import TestSupport
 import Testing
 
 extension LoopbackTests.GatewayProcesses {
@@ -11,14 +12,14 @@ extension LoopbackTests.GatewayProcesses {
             "YOUTUBE_API_KEY": #"canaryYT"12/3\4+5=6%7"#, "TMDB_API_KEY": #"canaryTMDB"8/9\0+1=2%3"#,
             "APPLE_MUSIC_TOKEN": #"canaryAPPLE"789/\+=%"#, "RAKUTEN_APP_ID": #"canaryRK"45/6\7+8=9%0"#,
         ]
-        let demo = try Child(["demo-upstream", "--port", "0"])
+        let demo = try CLIChild(["demo-upstream", "--port", "0"])
         defer { demo.stop() }
         let logPath = FileManager.default.temporaryDirectory
             .appendingPathComponent("musicgraph-canary-log-\(UUID().uuidString).txt").path
         #expect(FileManager.default.createFile(atPath: logPath, contents: nil))
         defer { try? FileManager.default.removeItem(atPath: logPath) }
         let logFile = try #require(FileHandle(forWritingAtPath: logPath))
-        let gateway = try Child(
+        let gateway = try CLIChild(
             ["serve", "--port", "0", "--upstream", demo.url, "--no-result-cache"], environment: canaries,
             standardError: logFile)
         let base = String(gateway.url.dropLast("/graphql".count))

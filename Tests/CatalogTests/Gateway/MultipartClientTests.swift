@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 extension LoopbackTests.ClientProtocols {
@@ -8,7 +9,7 @@ extension LoopbackTests.ClientProtocols {
     /// against its own cold gateway, beside the ordinary answer of a fourth. 300 ms per upstream
     /// request make the video searches outlast the first part by far.
     @Test func multipartClientsReadTheDeferredVideosAsTheyArrive() throws {
-        let demo = try Child(["demo-upstream", "--port", "0", "--latency-ms", "300"])
+        let demo = try CLIChild(["demo-upstream", "--port", "0", "--latency-ms", "300"])
         defer { demo.stop() }
         let gateways = try (0..<4).map { _ in
             try Gateway(

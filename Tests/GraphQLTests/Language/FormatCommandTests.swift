@@ -1,48 +1,13 @@
 import Foundation
 import GraphQL
+import TestSupport
 import Testing
 
 // `musicgraph format` run as a real process, as the conformance kit and users run it: the
 // built binary sits next to the test bundle in the build directory.
 
-/// What one run of the CLI answered.
-private struct Run {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-}
-
-/// The `musicgraph` executable of the current build (`swift build --build-tests` builds it).
-private func musicgraphURL() -> URL? {
-    let directories = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])]
-        .compactMap { $0?.deletingLastPathComponent() }
-    for directory in directories {
-        let candidate = directory.appendingPathComponent("musicgraph")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    return nil
-}
-
-private func runFormat(_ arguments: [String], stdin: String = "") throws -> Run {
-    let binary = try #require(musicgraphURL(), "build the musicgraph executable first (swift build --build-tests)")
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = ["format"] + arguments
-    let input = Pipe()
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    input.fileHandleForWriting.write(Data(stdin.utf8))
-    try input.fileHandleForWriting.close()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-        status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-        stderr: String(decoding: err, as: UTF8.self))
+private func runFormat(_ arguments: [String], stdin: String = "") throws -> ProcessRun {
+    try CLI.run(["format"] + arguments, stdin: stdin)
 }
 
 @Suite("musicgraph format")

@@ -64,18 +64,9 @@ public final class RedisServer: @unchecked Sendable {
     }
 
     private static func accepts(port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
+        guard let probe = try? HeldSocket(port: port) else { return false }
+        probe.close()
+        return true
     }
 
     /// A port the kernel just gave out (bound to 0, then closed).
@@ -83,16 +74,8 @@ public final class RedisServer: @unchecked Sendable {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw RedisServerError("socket() failed") }
         defer { close(fd) }
+        guard withIPv4Address(port: 0, { bind(fd, $0, $1) }) == 0 else { throw RedisServerError("bind() failed") }
         var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0 else { throw RedisServerError("bind() failed") }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
@@ -108,13 +91,7 @@ public struct RedisServerError: Error, CustomStringConvertible {
 
 /// Runs `redis-cli` against `server`; its standard output.
 public func redisCLI(_ server: RedisServer, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/redis-cli")
-    process.arguments = ["-h", "127.0.0.1", "-p", String(server.port)] + arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    try runProcess(
+        URL(fileURLWithPath: "/usr/bin/redis-cli"), ["-h", "127.0.0.1", "-p", String(server.port)] + arguments
+    ).stdout
 }
