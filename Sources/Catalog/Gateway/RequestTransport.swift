@@ -243,7 +243,7 @@ struct RequestTransport: UpstreamTransport {
             }
             let ok = (200..<300).contains(response.status)
             counters.recordRequest(
-                service: service, outcome: ok ? "ok" : "http_error", cost: cost, tries: response.tries)
+                service: service, outcome: UpstreamOutcome.label(of: response), cost: cost, tries: response.tries)
             if UpstreamExchange.saysDailyQuotaIsSpent(service, response) {
                 await exchange.ledger.markExhausted(service)
             }
@@ -261,8 +261,8 @@ struct RequestTransport: UpstreamTransport {
             outcome = .response(response, expires: expires)
         } catch {
             let failure = error as? TransportFailure
-            let kind = failure?.underlying == .timedOut ? "timeout" : "unreachable"
-            counters.recordRequest(service: service, outcome: kind, cost: cost, tries: failure?.tries ?? 1)
+            counters.recordRequest(
+                service: service, outcome: UpstreamOutcome.label(of: failure), cost: cost, tries: failure?.tries ?? 1)
             outcome = .failure(error)
         }
         exchange.inFlight.finish(key, outcome)

@@ -7,8 +7,9 @@ import Synchronization
 public final class UpstreamCounters: Sendable {
     /// A snapshot.
     public struct Counts: Sendable, Equatable {
-        /// Requests sent, by service raw value (`itunes`, `youtube`, …) and outcome (`ok`,
-        /// `http_error`, `timeout`, `unreachable`).
+        /// Requests sent, by service raw value (`itunes`, `youtube`, …) and outcome
+        /// (`UpstreamOutcome`: `ok`, `bad_response`, `http_error`, `timeout`, `too_large`,
+        /// `unreachable`).
         public var requests: [String: [String: Int]] = [:]
         public var cacheHits = 0
         /// Reads answered by a request another caller was sending at the time: free, like a hit.
