@@ -19,7 +19,7 @@ FLEET_APT_PACKAGES = nginx redis-server curl
 VERSION_FLAGS = $$(sh scripts/version.sh)
 
 .PHONY: help deps test-deps fleet-deps build release install uninstall test lint demo recordings schema conformance \
-	bench clean fuzz fuzz-build fuzz-ci fleet fleet-stop tsan asan soak
+	bench clean fuzz fuzz-build fuzz-ci fleet fleet-stop tsan asan soak coverage
 
 # The targets, one line each: the text after `##` on each target's line.
 help: ## this list
@@ -101,6 +101,14 @@ tsan: deps test-deps ## the concurrency-heavy tests under ThreadSanitizer (.buil
 
 asan: deps ## the engine's tests under AddressSanitizer (.build-asan)
 	sh scripts/sanitize.sh address .build-asan $(ASAN_TEST_TARGETS)
+
+# Line coverage of the whole suite per Sources/ module and in total (scripts/coverage.py), built in
+# .build/coverage so that the normal debug build is not rebuilt with coverage flags; the musicgraph
+# processes the tests start write profiles too. COVERAGE_FLAGS: more options of the script, e.g.
+# `--test-flags '--filter GraphQLTests' --files GraphQL` (a partial run; per-file rows of a module).
+COVERAGE_FLAGS ?=
+coverage: deps test-deps ## line coverage per module of the test suite, CLI included (.build/coverage)
+	python3 scripts/coverage.py --scratch-path .build/coverage $(COVERAGE_FLAGS) -- $(VERSION_FLAGS)
 
 # 60 s of mixed queries at 64 connections with 10% upstream faults (bench/soak.sh prints the numbers).
 soak: release ## 60 s of mixed queries with upstream faults
