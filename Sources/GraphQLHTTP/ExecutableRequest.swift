@@ -22,17 +22,27 @@ extension GraphQLHTTPHandler {
     /// request, in order; each is answered as a request of its own (its own errors and
     /// extensions). The handler counts the reports of the outcomes added up, so work shared by
     /// the batch is reported on one outcome only. Cancelled like `Execute` at the deadline.
-    public typealias ExecuteBatch = @Sendable (_ requests: [ExecutableRequest]) async -> [GraphQLHTTPOutcome]
+    /// `finished` hears each request's outcome as soon as it is known (its position in
+    /// `requests`), so that a batch past its deadline still answers those that finished.
+    public typealias ExecuteBatch =
+        @Sendable (_ requests: [ExecutableRequest], _ finished: @escaping BatchMemberFinished) async ->
+        [GraphQLHTTPOutcome]
+
+    /// One request of a batch has its outcome (its position in the batch, the outcome).
+    public typealias BatchMemberFinished = @Sendable (_ position: Int, _ outcome: GraphQLHTTPOutcome) -> Void
 
     /// `ExecuteBatch` from `Execute`: the operations run concurrently, each on its own.
     static func concurrently(_ execute: @escaping Execute) -> ExecuteBatch {
-        { requests in
+        { requests, finished in
             await withTaskGroup(of: (Int, GraphQLHTTPOutcome).self) { group in
                 for (index, request) in requests.enumerated() {
                     group.addTask { (index, await execute(request.document, request.operationName, request.variables)) }
                 }
                 var outcomes = [GraphQLHTTPOutcome?](repeating: nil, count: requests.count)
-                for await (index, outcome) in group { outcomes[index] = outcome }
+                for await (index, outcome) in group {
+                    finished(index, outcome)
+                    outcomes[index] = outcome
+                }
                 return outcomes.map { $0 ?? .rejected([GraphQLError("The operation did not run.")], status: 500) }
             }
         }

@@ -1,6 +1,7 @@
 import GraphQL
 import HTTPServer
 import HTTPTypes
+import Synchronization
 
 /// Request batching (GraphQL over HTTP, "Request Batching" appendix; Apollo's BatchHttpLink,
 /// gql's batching transports): a POST body holding a JSON array of GraphQL requests is answered
@@ -87,7 +88,8 @@ extension GraphQLHTTPHandler {
     }
 
     /// Looks up the elements' documents, then runs every ready element in one `ExecuteBatch`
-    /// call under the request deadline (504 for the whole batch when it passes); a client that
+    /// call under the request deadline (when it passes, the elements that finished answer with
+    /// what they got and the others `REQUEST_TIMEOUT`, still one array); a client that
     /// hangs up has its 499 logged with the upstream requests sent, as `executeUnderDeadline`.
     func executeBatchUnderDeadline(
         _ slots: [BatchSlot], media: GraphQLResponseMediaType, abandonment: RequestAbandonment
@@ -114,29 +116,44 @@ extension GraphQLHTTPHandler {
             let requests = ready.map(\.1.request)
             let executeBatch = self.executeBatch
             let metrics = self.metrics
+            let early = Mutex<[Int: GraphQLHTTPOutcome]>([:])
             let outcomes = await withDeadline(
                 timeoutMs: configuration.requestTimeoutMs, scheduler: deadlines,
                 abandoned: { outcomes in metrics.recordLateUpstream(Self.total(outcomes.map(\.report))) },
-                waitsWhenCancelled: { abandonment.reason == .clientClosed }, { await executeBatch(requests) })
+                waitsWhenCancelled: { abandonment.reason == .clientClosed },
+                {
+                    await executeBatch(requests) { position, outcome in
+                        early.withLock { $0[position] = outcome }
+                    }
+                })
             if Task.isCancelled {
                 return (
                     GraphQLResponseWriter.failure(.shutDown, media: media),
                     Self.total(outcomes?.map(\.report) ?? [])
                 )
             }
-            guard let outcomes else {
-                return (
-                    GraphQLResponseWriter.failure(.requestTimeout(ms: configuration.requestTimeoutMs), media: media),
-                    RequestReport()
-                )
-            }
+            // Past the deadline the batch is still an array, one answer per element: the ones
+            // that finished with what they got (their upstream figures are counted when the
+            // rest of the batch ends, as a late report), the others REQUEST_TIMEOUT.
+            let finished =
+                outcomes.map { Dictionary(uniqueKeysWithValues: $0.enumerated().map { ($0, $1) }) }
+                ?? early.withLock { $0 }.mapValues { outcome in
+                    var outcome = outcome
+                    outcome.report = RequestReport()
+                    return outcome
+                }
             for (position, (index, operation)) in ready.enumerated() {
-                let outcome =
-                    position < outcomes.count
-                    ? outcomes[position]
-                    : .rejected(
+                if let outcome = finished[position] {
+                    slots[index] = .answered(answer(for: outcome, of: operation, media: media))
+                } else if outcomes == nil {
+                    slots[index] = .answered(
+                        GraphQLResponseWriter.answer(
+                            for: .requestTimeout(ms: configuration.requestTimeoutMs), media: media))
+                } else {
+                    let missing = GraphQLHTTPOutcome.rejected(
                         [GraphQLError("The application answered fewer operations than the batch held.")], status: 500)
-                slots[index] = .answered(answer(for: outcome, of: operation, media: media))
+                    slots[index] = .answered(answer(for: missing, of: operation, media: media))
+                }
             }
         }
         let answers = slots.compactMap { slot -> GraphQLAnswer? in if case .answered(let a) = slot { a } else { nil } }
@@ -146,6 +163,7 @@ extension GraphQLHTTPHandler {
     /// The batch's response: 200 (the appendix: the elements' own statuses are discarded), the
     /// answers' bodies as one JSON array, cacheable for as long as its least fresh element.
     private func batchResponse(_ answers: [GraphQLAnswer], _ media: GraphQLResponseMediaType) -> HTTPResponse {
+        let answers = withinSizeLimit(answers)
         var body: [UInt8] = [UInt8(ascii: "[")]
         body.reserveCapacity(answers.reduce(2) { $0 + $1.body.count + 1 })
         for (index, answer) in answers.enumerated() {
@@ -155,6 +173,28 @@ extension GraphQLHTTPHandler {
         body.append(UInt8(ascii: "]"))
         let maxAge = answers.map { $0.status == .ok ? $0.maxAgeSeconds : 0 }.min() ?? 0
         return response(GraphQLAnswer(status: .ok, body: body, maxAgeSeconds: maxAge), media: media)
+    }
+
+    /// `answers` with the largest executed ones (status 200) replaced by the size limit's
+    /// `RESPONSE_TOO_LARGE` answer, largest first, until the whole array fits in
+    /// `maxResponseBytes`: the limit bounds what the client receives for the batch, not only for
+    /// each element. Request errors are kept as they are.
+    private func withinSizeLimit(_ answers: [GraphQLAnswer]) -> [GraphQLAnswer] {
+        let limit = configuration.maxResponseBytes
+        var answers = answers
+        var total = answers.reduce(1) { $0 + $1.body.count + 1 }
+        guard limit > 0, total > limit else { return answers }
+        var replaced: Set<Int> = []
+        while total > limit {
+            let candidates = answers.indices.filter { answers[$0].status == .ok && !replaced.contains($0) }
+            guard let largest = candidates.max(by: { answers[$0].body.count < answers[$1].body.count }) else { break }
+            let smaller = GraphQLResponseWriter.tooLarge(
+                answers[largest], maxResponseBytes: limit, locations: [], extensions: JSONObject())
+            total += smaller.body.count - answers[largest].body.count
+            answers[largest] = smaller
+            replaced.insert(largest)
+        }
+        return answers
     }
 
     /// Reports added up.

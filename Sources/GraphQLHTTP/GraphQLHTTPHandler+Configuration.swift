@@ -46,10 +46,14 @@ extension GraphQLHTTPHandler {
         /// Series the application adds to `/metrics` (Prometheus text format, each with its
         /// `# HELP` and `# TYPE` lines), asked for at each scrape. None by default.
         public var applicationMetrics: @Sendable () -> String = { "" }
-        /// The JSON body of `GET /readyz` (always 200: an application that can answer at all is
-        /// ready; the body says how, e.g. the gateway's `degraded` while its shared store is
-        /// down). Asked for at each request; `{"status":"ready"}` by default.
+        /// The JSON body of `GET /readyz` (200 until a shutdown begins, then 503: an application
+        /// that can answer at all is ready; the body says how, e.g. the gateway's `degraded` while
+        /// its shared store is down). Asked for at each request; `{"status":"ready"}` by default.
         public var readinessJSON: @Sendable () -> String = { #"{"status":"ready"}"# }
+        /// How long a shutdown keeps serving new GraphQL requests after `/readyz` turned 503
+        /// (Kubernetes' pre-stop delay: the time a load balancer takes to stop sending), before
+        /// it refuses them. 0 by default: refused at once.
+        public var shutdownDelayMs = 0
         /// APQ and trusted documents (APQ on with an in-memory store by default).
         public var persistedQueries = PersistedQueries()
         /// The most GraphQL requests one batch (a JSON array POSTed) may hold; 0 turns batching

@@ -72,6 +72,8 @@ public final class GraphQLHTTPHandler: Sendable {
     let timestamps = TimestampFormatter()
     /// Each client's request rate (`configuration.clientPolicy`), in this process.
     let rateLimiter = ClientRateLimiter()
+    /// How far a shutdown has got (`GraphQLHTTPServer.shutdown`): `/readyz` and new requests read it.
+    let shutdownPhase = ShutdownPhase()
 
     /// - Parameters:
     ///   - executeBatch: runs the operations of a batch together; by default each runs through
@@ -128,6 +130,15 @@ public final class GraphQLHTTPHandler: Sendable {
         guard request.path == configuration.path else {
             let (response, report) = routeOther(request)
             return .now(finish(request, response: response, report: report, start: start))
+        }
+        // Past the pre-stop delay of a shutdown: refused at once, without running, while the
+        // requests in flight keep their grace.
+        if shutdownPhase.current == .refusing {
+            metrics.shutdownRefused()
+            return .now(
+                finish(
+                    request, response: GraphQLResponseWriter.failure(.shutDown, media: .json), report: .init(),
+                    start: start))
         }
         let (client, admission) = admitClient(request)
         // `MusicGraph-Query-Plan: dry-run`: the plan of the request's upstream calls, none sent.
@@ -271,9 +282,9 @@ public final class GraphQLHTTPHandler: Sendable {
         -> HTTPResponse
     {
         switch request.abandonment.reason {
-        case nil: response
-        case .clientClosed: GraphQLResponseWriter.failure(.clientClosedRequest, media: media)
-        case .shutdown, .deadline: GraphQLResponseWriter.failure(.shutDown, media: media)
+        case nil: return response
+        case .clientClosed: return GraphQLResponseWriter.failure(.clientClosedRequest, media: media)
+        case .shutdown, .deadline: return GraphQLResponseWriter.failure(.shutDown, media: media)
         }
     }
 
@@ -282,6 +293,7 @@ public final class GraphQLHTTPHandler: Sendable {
     func recordServerAnswer(_ request: HTTPRequest, response: HTTPResponse) {
         let start = RequestStart(timestamps: timestamps)
         metrics.requestStarted()
+        if response.status.code == GraphQLHTTPError.shutDown.status.code { metrics.shutdownRefused() }
         _ = finish(request, response: response, report: RequestReport(), start: start)
     }
 
@@ -357,6 +369,11 @@ public final class GraphQLHTTPHandler: Sendable {
         let duration = start.instant.duration(to: answeredAt ?? start.clock.now)
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         let label = client?.label
+        if status != GraphQLHTTPError.shutDown.status.code, request.path == configuration.path,
+            shutdownPhase.current == .refusing
+        {
+            metrics.shutdownFinished()
+        }
         metrics.requestFinished(
             pathLabel: pathLabel(request.path), status: status, durationSeconds: seconds, report: report,
             client: label)
@@ -404,6 +421,15 @@ public final class GraphQLHTTPHandler: Sendable {
             guard request.method == "GET" || request.method == "HEAD" else {
                 return (Self.methodNotAllowed(allow: "GET, HEAD"), RequestReport())
             }
+            // A shutdown has begun: not ready, so that a load balancer stops sending at once.
+            if shutdownPhase.current != .serving {
+                return (
+                    HTTPResponse(
+                        status: 503, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
+                        body: Array(#"{"status":"shutting down"}"#.utf8)),
+                    RequestReport()
+                )
+            }
             return (
                 HTTPResponse(
                     status: 200, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
@@ -428,6 +454,23 @@ public final class GraphQLHTTPHandler: Sendable {
                     body: "not found; GraphQL is served at \(configuration.path)\n"),
                 RequestReport()
             )
+        }
+    }
+
+    /// Answers a request to the admin port: `/healthz`, `/readyz` and `/metrics` as on the main
+    /// port, 404 for anything else (GraphQL and GraphiQL are not served there).
+    public func respondToAdmin(_ request: HTTPRequest) -> HTTPAnswer {
+        let start = RequestStart(timestamps: timestamps)
+        metrics.requestStarted()
+        switch request.path {
+        case "/healthz", "/readyz", "/metrics":
+            let (response, report) = routeOther(request)
+            return .now(finish(request, response: response, report: report, start: start))
+        default:
+            let response = HTTPResponse(
+                status: 404, contentType: "text/plain; charset=utf-8",
+                body: "not found; the admin port serves /healthz, /readyz and /metrics\n")
+            return .now(finish(request, response: response, report: RequestReport(), start: start))
         }
     }
 

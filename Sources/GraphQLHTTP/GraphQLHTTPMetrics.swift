@@ -9,6 +9,8 @@ import Synchronization
 ///   path, `/healthz`, `/metrics` or `other`, so strangers cannot create series.
 /// - `musicgraph_http_request_duration_seconds{status}`: a latency histogram.
 /// - `musicgraph_http_requests_in_flight`: requests being handled now.
+/// - `musicgraph_shutdown_requests_total{outcome}`: once a shutdown began, the GraphQL requests
+///   it met: `finished` in its grace, `unfinished` (503 when the grace ran out), `refused`.
 /// - `musicgraph_upstream_requests_total{service,outcome}`: from each request's `RequestReport`.
 /// - `musicgraph_cache_hits_total`: upstream reads served from the cache.
 /// - `musicgraph_http_connections_open` and `musicgraph_http_connections_closed_total{reason}`
@@ -60,6 +62,8 @@ public final class GraphQLHTTPMetrics: Sendable {
     private let inFlight = Atomic<Int>(0)
     private let incrementalParts = Atomic<Int>(0)
     private let sharedRateFailures = Atomic<Int>(0)
+    /// What a shutdown did to the GraphQL requests it met; rendered once one has begun.
+    private let shutdown = Mutex<ShutdownCounts?>(nil)
     private let connections = Mutex<(@Sendable () -> HTTPServer.ConnectionStatistics)?>(nil)
 
     public init() {}
@@ -85,6 +89,25 @@ public final class GraphQLHTTPMetrics: Sendable {
             state.deduplicated += report.deduplicated
         }
     }
+
+    /// A shutdown has begun: its counts are rendered from now on (all 0 until something happens).
+    func shutdownBegan() {
+        shutdown.withLock { if $0 == nil { $0 = ShutdownCounts() } }
+    }
+
+    /// A GraphQL request that arrived during a shutdown's drain was refused without running.
+    func shutdownRefused() { shutdown.withLock { $0 = ($0 ?? ShutdownCounts()).adding(refused: 1) } }
+
+    /// A request in flight when new ones began to be refused finished with its answer.
+    func shutdownFinished() { shutdown.withLock { $0 = ($0 ?? ShutdownCounts()).adding(finished: 1) } }
+
+    /// `count` requests still running when the grace ran out were answered 503.
+    func shutdownCutShort(_ count: Int) {
+        shutdown.withLock { $0 = ($0 ?? ShutdownCounts()).adding(unfinished: count) }
+    }
+
+    /// What the shutdown did so far; nil when none has begun.
+    public var shutdownCounts: ShutdownCounts? { shutdown.withLock { $0 } }
 
     /// The fleet's rate store did not answer: this process decided on its own.
     func sharedRateLimitFailed() {
@@ -151,6 +174,13 @@ public final class GraphQLHTTPMetrics: Sendable {
             out += "# HELP musicgraph_client_rate_store_failures_total Rate checks the shared store did not answer.\n"
             out += "# TYPE musicgraph_client_rate_store_failures_total counter\n"
             out += "musicgraph_client_rate_store_failures_total \(rateFailures)\n"
+        }
+        if let counts = shutdownCounts {
+            out += "# HELP musicgraph_shutdown_requests_total GraphQL requests a shutdown met, by outcome.\n"
+            out += "# TYPE musicgraph_shutdown_requests_total counter\n"
+            out += "musicgraph_shutdown_requests_total{outcome=\"finished\"} \(counts.finished)\n"
+            out += "musicgraph_shutdown_requests_total{outcome=\"refused\"} \(counts.refused)\n"
+            out += "musicgraph_shutdown_requests_total{outcome=\"unfinished\"} \(counts.unfinished)\n"
         }
         out += "# HELP musicgraph_http_requests_in_flight HTTP requests being handled.\n"
         out += "# TYPE musicgraph_http_requests_in_flight gauge\n"

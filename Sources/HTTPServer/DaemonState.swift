@@ -249,7 +249,9 @@ final class DaemonState: Sendable {
     /// Answers every request still waiting for its handler with `response`, and abandons every
     /// streamed body still being sent; requests suspended and bodies queued later are treated
     /// the same way as soon as they are.
-    func answerAllSuspended(with response: HTTPResponse) {
+    /// - Returns: how many requests and streams it answered or abandoned.
+    @discardableResult
+    func answerAllSuspended(with response: HTTPResponse) -> Int {
         let (waiting, streams) = registry.withLock { registry in
             registry.forced = true
             forcedFlag.store(true, ordering: .releasing)
@@ -261,5 +263,6 @@ final class DaemonState: Sendable {
         for stream in streams {
             stream.abandon(.shutdown)
         }
+        return waiting.count + streams.count
     }
 }

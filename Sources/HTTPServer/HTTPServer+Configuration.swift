@@ -67,6 +67,9 @@ extension HTTPServer {
         /// arriving after it): plain text by default; a GraphQL server sets a GraphQL error, so
         /// that every answer its clients get carries `extensions.code`.
         public var shutdownResponse: HTTPResponse = .shuttingDown
+        /// Hears, when a shutdown's grace runs out, how many requests (and streamed answers)
+        /// were still running and were answered `shutdownResponse` (or cut off) then.
+        public var graceEnded: (@Sendable (_ unfinished: Int) -> Void)?
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, maxBodyBytes: Int = 1 << 20, requestTimeoutMs: Int = 30_000,

@@ -111,7 +111,8 @@ public final class HTTPServer: Sendable {
         // Nor shutdown(2) on the listening socket while it stays in epoll: the workers then spin
         // on it at full CPU. So the socket keeps listening until MHD_stop_daemon closes it.
         await waitUntilIdle(withinMs: configuration.shutdownGraceMs)
-        state.answerAllSuspended(with: configuration.shutdownResponse)
+        let unfinished = state.answerAllSuspended(with: configuration.shutdownResponse)
+        configuration.graceEnded?(unfinished)
         // Give the resumed connections a moment to send their 503 before the sockets close: 200 ms,
         // and at least 100 looks, so a stalled cooperative pool cannot turn the wait into none.
         await waitUntilIdle(withinMs: 200, minimumPolls: 100)

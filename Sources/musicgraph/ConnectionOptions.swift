@@ -4,7 +4,8 @@ import HTTPServer
 enum ConnectionOptions {
     static let names: Set<String> = [
         "--header-timeout-ms", "--body-timeout-ms", "--idle-timeout-ms", "--max-connections",
-        "--max-connections-per-address", "--limit-loopback-connections",
+        "--max-connections-per-address", "--limit-loopback-connections", "--shutdown-grace-ms",
+        "--shutdown-delay-ms", "--admin-port",
     ]
 
     static let help = """
@@ -23,6 +24,13 @@ enum ConnectionOptions {
                                  --limit-loopback-connections)
           --limit-loopback-connections
                                  apply --max-connections-per-address to 127.0.0.0/8 and ::1 too
+          --shutdown-delay-ms N  on SIGTERM, /readyz answers 503 at once; new queries are still
+                                 served for N ms (a load balancer's time to notice), then refused
+                                 with 503 (default 0)
+          --shutdown-grace-ms N  then queries in flight get N ms to finish before their 503
+                                 (default 5000)
+          --admin-port N         also serve /healthz, /readyz and /metrics on port N, apart from
+                                 the main port's connections and limits (0 = any free port)
         """
 
     /// Reads the options into `configuration`.
@@ -37,5 +45,19 @@ enum ConnectionOptions {
         }
         if let value = try args.int("--max-connections-per-address") { configuration.maxConnectionsPerAddress = value }
         if args.flag("--limit-loopback-connections") { configuration.limitLoopbackConnections = true }
+        if let value = try args.int("--shutdown-grace-ms") { configuration.shutdownGraceMs = value }
+    }
+
+    /// `--admin-port`: where to serve the health, readiness and metrics paths apart; nil for none.
+    static func adminPort(_ args: CommandLineArguments) throws(CLIError) -> Int? {
+        guard let port = try args.int("--admin-port") else { return nil }
+        guard port <= 65_535 else { throw CLIError("--admin-port must be at most 65535") }
+        return port
+    }
+
+    /// `--shutdown-delay-ms`: how long a shutdown still serves new requests after `/readyz`
+    /// turned 503 (the handler's `shutdownDelayMs`); nil when not given.
+    static func shutdownDelayMs(_ args: CommandLineArguments) throws(CLIError) -> Int? {
+        try args.int("--shutdown-delay-ms")
     }
 }

@@ -24,6 +24,7 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
 
     let setup: GatewaySetup
     let port: Int
+    let adminPort: Int?
     let host: String
     do throws(CLIError) { host = try args.value("--host") ?? "127.0.0.1" } catch { return fail("serve", error) }
     var http = HTTPServer.Configuration(host: host)
@@ -37,6 +38,8 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
         http.port = port
         if let timeout = try args.int("--request-timeout-ms") { handlerConfiguration.requestTimeoutMs = timeout }
         try ConnectionOptions.apply(args, to: &http)
+        if let delay = try ConnectionOptions.shutdownDelayMs(args) { handlerConfiguration.shutdownDelayMs = delay }
+        adminPort = try ConnectionOptions.adminPort(args)
         if args.lacksValue("--cors-origin") {
             throw CLIError("--cors-origin needs a comma-separated list of origins, or *")
         }
@@ -80,11 +83,11 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
             case .pending(let rest): return .later { outcome(await rest()) }
             }
         },
-        executeBatch: { requests in
+        executeBatch: { requests, finished in
             let responses = await gateway.execute(
                 batch: requests.map {
                     GatewayOperation(prepared: $0.document, operationName: $0.operationName, variables: $0.variables)
-                })
+                }, finished: { position, response in finished(position, outcome(response)) })
             // The operations that executed together share their upstream counts: report them once.
             var sharedReported = false
             return responses.map { response in
@@ -111,7 +114,7 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
         })
     let server: GraphQLHTTPServer
     do {
-        server = try GraphQLHTTPServer(handler: handler, http: http)
+        server = try GraphQLHTTPServer(handler: handler, http: http, adminPort: adminPort)
     } catch .descriptorLimit(let needed, let hardLimit) {
         return fail(
             "serve",
@@ -131,11 +134,18 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
     let shownHost = host.contains(":") ? "[\(host)]" : host
     writeStdout("musicgraph serving http://\(shownHost):\(server.port)\(handlerConfiguration.path)\n")
     if let demo = setup.demo { writeStderr("musicgraph serve: demo upstream at \(demo.baseURL)") }
+    if let admin = server.adminPort {
+        writeStderr("musicgraph serve: /healthz, /readyz and /metrics also at http://\(shownHost):\(admin)")
+    }
     writeStderr("musicgraph serve: store \(setup.location)\(storeNote(setup.location))")
     return runGatewayBlocking {
         let watch = Task { await watchStore(gateway) }
-        await server.runUntilSignalled(termination)
+        let signal = await server.runUntilSignalled(termination)
         watch.cancel()
+        let counts = server.handler.metrics.shutdownCounts ?? ShutdownCounts()
+        log.write(
+            #"{"event":"shutdown","signal":\#(signal),"finished":\#(counts.finished),"#
+                + #""unfinished":\#(counts.unfinished),"refused":\#(counts.refused)}"#)
         log.flush()
         if let demo = setup.demo { await demo.shutdown() }
         let unwritten = setup.gateway.recordingFailures
@@ -199,12 +209,14 @@ private func report(_ counts: UpstreamCounters.Counts) -> RequestReport {
 private let serveUsage = """
     usage: musicgraph serve [--demo] [--host 127.0.0.1] [--port 8080] [--upstream URL] [--max-query-cost N] [options]
 
-    Serves the gateway over HTTP until SIGINT or SIGTERM (then finishes requests in flight):
+    Serves the gateway over HTTP until SIGINT or SIGTERM (then refuses new requests and finishes
+    those in flight):
       POST/GET /graphql   GraphQL over HTTP (application/graphql-response+json or application/json);
                           GET with Accept: text/html shows GraphiQL; @defer/@stream as
                           multipart/mixed parts with Accept: multipart/mixed; incrementalSpec=v0.2
                           (or deferSpec=20220824), else in one response
       GET /healthz        "ok"
+      GET /readyz         200 {"status":"ready"} (or "degraded"); 503 once a shutdown began
       GET /metrics        Prometheus text: requests, latency, upstream requests, cache hits,
                           deduplicated reads, quota left, calls refused
     One JSON log line per request goes to stderr. Every response carries "extensions":

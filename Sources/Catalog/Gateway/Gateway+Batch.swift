@@ -29,7 +29,13 @@ extension Gateway {
     ///   own when every read of the batch was cacheable. The operations that run share one hard
     ///   budget, `maxQueryCost` for each of them (their reads are shared, so the spend cannot be
     ///   told apart): the batch never sends more than the sum of what they may spend.
-    public func execute(batch operations: [GatewayOperation]) async -> [GatewayResponse] {
+    ///
+    /// `finished` hears each operation's response as soon as it has one (its index and the
+    /// response; the counts are the batch's so far), so that a caller with a deadline can
+    /// answer the operations that finished.
+    public func execute(
+        batch operations: [GatewayOperation], finished: (@Sendable (Int, GatewayResponse) -> Void)? = nil
+    ) async -> [GatewayResponse] {
         await ledger.loadStoredCounts()
         if RequestMode.dryRun {
             var plans: [GatewayResponse] = []
@@ -48,12 +54,14 @@ extension Gateway {
                 prepared: operation.prepared, operationName: operation.operationName, variables: operation.variables)
             if let key, let hit = cachedResponse(resultKey: key) {
                 responses[index] = hit
+                finished?(index, hit)
                 continue
             }
             let estimate = estimatedCost(
                 prepared: operation.prepared, operationName: operation.operationName, variables: operation.variables)
             if let refusal = costRefusal(estimate) {
                 responses[index] = refusal
+                finished?(index, refusal)
                 continue
             }
             runs.append((index, estimate.cost, key))
@@ -88,7 +96,16 @@ extension Gateway {
                         }
                     }
                     var results: [Int: ExecutionResult] = [:]
-                    for await (index, result) in group { results[index] = result }
+                    for await (index, result) in group {
+                        results[index] = result
+                        if let finished, let run = runs.first(where: { $0.index == index }) {
+                            var response = GatewayResponse(
+                                result: result, estimatedCost: run.estimated, counts: counters.snapshot,
+                                quota: ledger.usage(), refused: false)
+                            response.countsSharedWithBatch = true
+                            finished(index, response)
+                        }
+                    }
                     return results
                 }
             }

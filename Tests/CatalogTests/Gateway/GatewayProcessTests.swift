@@ -157,10 +157,15 @@ extension LoopbackTests {
             try logFile.close()
             let text = try String(contentsOfFile: path, encoding: .utf8)
             let lines = text.split(separator: "\n").filter { $0.hasPrefix("{") }
-            #expect(lines.count == 41)
-            let entries = try lines.map { line in
+            // 41 request lines, then the shutdown's own line with what it met.
+            #expect(lines.count == 42)
+            var entries = try lines.map { line in
                 try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             }
+            let shutdown = entries.removeLast()
+            #expect(shutdown["event"] as? String == "shutdown")
+            #expect(shutdown["signal"] as? Int == Int(SIGTERM))
+            #expect(shutdown["finished"] as? Int == 0 && shutdown["refused"] as? Int == 0)
             #expect(
                 entries.prefix(40).allSatisfy { $0["path"] as? String == "/healthz" && $0["status"] as? Int == 200 })
             #expect(entries.last?["path"] as? String == "/graphql")
