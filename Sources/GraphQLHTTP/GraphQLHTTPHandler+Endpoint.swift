@@ -232,7 +232,11 @@ extension GraphQLHTTPHandler {
         let answer = GraphQLResponseWriter.answer(
             for: outcome, media: media, operationResolved: operation.operationResolved, cacheable: operation.cacheable)
         let limit = configuration.maxResponseBytes
-        guard limit > 0, answer.body.count > limit, !outcome.isStoppedForSize else { return answer }
+        // A request error (a refusal, a variable that does not coerce) is never rewritten: it
+        // has no data to cut, and its status says what the client must change.
+        guard limit > 0, answer.body.count > limit, !outcome.isStoppedForSize, !outcome.isRequestError else {
+            return answer
+        }
         return GraphQLResponseWriter.tooLarge(
             answer, maxResponseBytes: limit,
             locations: operation.request.document.operationLocations(named: operation.request.operationName),

@@ -88,6 +88,17 @@ extension GraphQLHTTPOutcome {
     }
 }
 
+extension GraphQLHTTPOutcome {
+    /// A GraphQL request error: refused before execution, or an execution that ended before
+    /// it began (no `data` entry at all).
+    var isRequestError: Bool {
+        switch result {
+        case .rejected: true
+        case .executed(let result): result.isRequestError
+        }
+    }
+}
+
 /// What `GraphQLHTTPHandler.ExecuteStart` made of an operation on the polling thread.
 public enum GraphQLHTTPStart: Sendable {
     /// Answered without waiting.

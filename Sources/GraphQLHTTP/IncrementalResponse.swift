@@ -48,7 +48,7 @@ final class IncrementalResponse: Sendable {
         /// Notices announced and not completed yet, in announcement order.
         var pending: [PendingNotice] = []
         var report = RequestReport()
-        /// JSON bytes of the parts written so far.
+        /// Bytes of the body written so far, each part's delimiter and header included.
         var written = 0
         var end: End?
         /// When `end` was decided.
@@ -65,11 +65,13 @@ final class IncrementalResponse: Sendable {
 
     /// - Parameters:
     ///   - timeoutMs: the deadline of the whole answer, first part to last; 0 = none.
-    ///   - maxResponseBytes: the most JSON bytes all parts may take together (the framing
-    ///     aside); 0 = no limit. A first part over it is answered as one ordinary response,
-    ///     `data: null` and a `RESPONSE_TOO_LARGE` error; a later part that would cross it is not
-    ///     written: a last part completes what is pending with that error instead, and the
-    ///     execution is stopped. Either error is at `operationLocations`.
+    ///   - maxResponseBytes: the most bytes the whole body may take, framing and the last part
+    ///     included; 0 = no limit. A part is written only when the body stays within it with
+    ///     room for a last part that stops the stream (a deadline's or the size limit's). A
+    ///     first part that does not fit is answered as one ordinary response, `data: null` and
+    ///     a `RESPONSE_TOO_LARGE` error; a later part that does not fit is not written: a last
+    ///     part completes what is pending with that error instead, and the execution is
+    ///     stopped. Either error is at `operationLocations`.
     init(
         format: IncrementalDeliveryFormat, timeoutMs: Int, maxResponseBytes: Int = 0,
         operationLocations: [SourceLocation] = [], scheduler: DeadlineScheduler,
@@ -144,11 +146,20 @@ final class IncrementalResponse: Sendable {
             if case .timedOut? = state.start { return .stop }
             if case .complete? = state.start { return .stop }
             let json = format.json(part)
-            if maxResponseBytes > 0, state.written + json.count > maxResponseBytes {
-                return .tooLarge(stopForSize(part, bytes: state.written + json.count, in: &state))
+            let framed =
+                MultipartMixed.partHead.count + json.count + (part.isLast ? MultipartMixed.closeDelimiter.count : 0)
+            let pendingAfter = Self.pending(state.pending, after: part.payload)
+            if maxResponseBytes > 0 {
+                // Room is kept for the last part that would stop the stream after this one (a
+                // deadline's or the size limit's), so that the whole body, framing included,
+                // never passes the limit.
+                let needed = state.written + framed + (part.isLast ? 0 : stopPartBound(pending: pendingAfter))
+                if needed > maxResponseBytes {
+                    return .tooLarge(stopForSize(part, bytes: state.written + framed, in: &state))
+                }
             }
-            state.written += json.count
-            track(part.payload, in: &state)
+            state.written += framed
+            state.pending = pendingAfter
             var bytes = MultipartMixed.part(json)
             if part.isLast { bytes += MultipartMixed.closeDelimiter }
             // Under the lock, so that parts go out in the order they were delivered.
@@ -188,15 +199,7 @@ final class IncrementalResponse: Sendable {
     /// with the error, the stream ends (nil). Under the lock.
     private func stopForSize(_ part: GraphQLHTTPIncrementalPart, bytes: Int, in state: inout State) -> Start? {
         let started = state.start != nil
-        let unsent = started ? "the rest of its data is not sent" : "none of its data is sent"
-        let error = GraphQLError(
-            "The response is larger than the limit of \(maxResponseBytes) bytes (\(bytes) with its next part); "
-                + "it was stopped and \(unsent). Select fewer fields or smaller lists.",
-            locations: operationLocations,
-            extensions: JSONObject([
-                ("code", .string(GraphQLHTTPError.responseTooLargeCode)), ("maximum", .int(maxResponseBytes)),
-                ("actual", .int(bytes)),
-            ]))
+        let error = sizeError(bytes: bytes, started: started)
         guard started else {
             let answer = GraphQLHTTPIncrementalPart(
                 payload: .complete(ExecutionResult(data: .null, errors: [error])), extensions: part.extensions,
@@ -212,15 +215,40 @@ final class IncrementalResponse: Sendable {
         return nil
     }
 
-    private func track(_ payload: IncrementalPayload, in state: inout State) {
+    /// The notices pending once `payload` is written after those `pending` now.
+    private static func pending(_ pending: [PendingNotice], after payload: IncrementalPayload) -> [PendingNotice] {
         switch payload {
-        case .complete: break
-        case .initial(let initial): state.pending += initial.pending
+        case .complete: return pending
+        case .initial(let initial): return pending + initial.pending
         case .subsequent(let subsequent):
-            state.pending += subsequent.pending
+            guard !subsequent.pending.isEmpty || !subsequent.completed.isEmpty else { return pending }
             let done = Set(subsequent.completed.map(\.id))
-            state.pending.removeAll { done.contains($0.id) }
+            return (pending + subsequent.pending).filter { !done.contains($0.id) }
         }
+    }
+
+    /// The most bytes a last part that stops the stream with `pending` notices can take, framing
+    /// and close delimiter included: the longer of the deadline's and the size limit's (its
+    /// byte count written as the largest integer).
+    private func stopPartBound(pending: [PendingNotice]) -> Int {
+        let errors = [
+            GraphQLHTTPError.requestTimeout(ms: timeoutMs).graphQLError, sizeError(bytes: .max, started: true),
+        ]
+        let longest = errors.map { format.deadlinePayload(pending: pending, error: $0).count }.max() ?? 0
+        return MultipartMixed.partHead.count + longest + MultipartMixed.closeDelimiter.count
+    }
+
+    /// The size limit's error, for a body that would reach `bytes`.
+    private func sizeError(bytes: Int, started: Bool) -> GraphQLError {
+        let unsent = started ? "the rest of its data is not sent" : "none of its data is sent"
+        return GraphQLError(
+            "The response is larger than the limit of \(maxResponseBytes) bytes (\(bytes) with its next part); "
+                + "it was stopped and \(unsent). Select fewer fields or smaller lists.",
+            locations: operationLocations,
+            extensions: JSONObject([
+                ("code", .string(GraphQLHTTPError.responseTooLargeCode)), ("maximum", .int(maxResponseBytes)),
+                ("actual", .int(bytes)),
+            ]))
     }
 
     /// The request deadline: 504 if nothing was sent yet, else a last part that completes what
