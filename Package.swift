@@ -41,6 +41,8 @@ let package = Package(
         .target(name: "HTTPTypes", swiftSettings: strict),
         .target(name: "HTTPClient", dependencies: ["CCurl", "HTTPTypes"], swiftSettings: strict),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "HTTPTypes"], swiftSettings: strict),
+        // OpenTelemetry tracing: W3C Trace Context, spans, the batching OTLP/HTTP JSON exporter.
+        .target(name: "Tracing", dependencies: ["HTTPClient", "HTTPTypes"], swiftSettings: strict),
         .target(
             name: "DemoUpstream", dependencies: ["HTTPServer", "HTTPTypes"], resources: [.copy("Resources")],
             swiftSettings: strict),
@@ -73,6 +75,7 @@ let package = Package(
             name: "CLITests", dependencies: ["HTTPClient", "HTTPTypes", "RedisTestServer"], swiftSettings: strict),
         .testTarget(name: "DataLoaderTests", dependencies: ["DataLoader", "GraphQL"], swiftSettings: strict),
         .testTarget(name: "HTTPTypesTests", dependencies: ["HTTPTypes"], swiftSettings: strict),
+        .testTarget(name: "TracingTests", dependencies: ["Tracing"], swiftSettings: strict),
         .testTarget(
             name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPServer", "HTTPTypes"], swiftSettings: strict),
         .testTarget(
