@@ -57,10 +57,13 @@ let package = Package(
         .target(name: "SharedStateSQLite", dependencies: ["CSQLite", "SharedState"], swiftSettings: strict),
         .target(
             name: "Catalog",
-            dependencies: ["GraphQL", "GraphQLMocks", "DataLoader", "HTTPClient", "HTTPTypes", "SharedState"],
+            dependencies: [
+                "GraphQL", "GraphQLMocks", "DataLoader", "HTTPClient", "HTTPTypes", "SharedState", "Tracing",
+            ],
             swiftSettings: strict),
         .target(
-            name: "GraphQLHTTP", dependencies: ["CCrypto", "GraphQL", "HTTPServer", "HTTPTypes"], swiftSettings: strict),
+            name: "GraphQLHTTP", dependencies: ["CCrypto", "GraphQL", "HTTPServer", "HTTPTypes", "Tracing"],
+            swiftSettings: strict),
         .executableTarget(
             name: "musicgraph",
             dependencies: [

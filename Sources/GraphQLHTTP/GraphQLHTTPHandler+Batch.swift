@@ -1,6 +1,7 @@
 import GraphQL
 import HTTPServer
 import HTTPTypes
+import Tracing
 
 /// Request batching (GraphQL over HTTP, "Request Batching" appendix; Apollo's BatchHttpLink,
 /// gql's batching transports): a POST body holding a JSON array of GraphQL requests is answered
@@ -114,10 +115,22 @@ extension GraphQLHTTPHandler {
             let requests = ready.map(\.1.request)
             let executeBatch = self.executeBatch
             let metrics = self.metrics
+            // One operation span per element; the batch runs as one, under one execute span.
+            let spans = requests.compactMap { OperationSpans.start($0, executing: false) }
+            let execute = Span.current?.child("graphql.execute")
             let outcomes = await withDeadline(
                 timeoutMs: configuration.requestTimeoutMs, scheduler: deadlines,
                 abandoned: { outcomes in metrics.recordLateUpstream(Self.total(outcomes.map(\.report))) },
-                waitsWhenCancelled: { abandonment.reason == .clientClosed }, { await executeBatch(requests) })
+                waitsWhenCancelled: { abandonment.reason == .clientClosed },
+                { await Span.$current.withValue(execute) { await executeBatch(requests) } })
+            execute?.end()
+            for (position, spans) in spans.enumerated() {
+                if let outcomes, position < outcomes.count {
+                    spans.end(outcomes[position])
+                } else {
+                    spans.operation.end()
+                }
+            }
             if Task.isCancelled {
                 return (
                     GraphQLResponseWriter.failure(.shutDown, media: media),
