@@ -68,7 +68,7 @@ let package = Package(
             name: "musicgraph",
             dependencies: [
                 "GraphQL", "GraphQLHTTP", "GraphQLMocks", "Catalog", "DemoUpstream", "HTTPClient", "HTTPServer",
-                "HTTPTypes", "RedisStore", "SharedState", "SharedStateSQLite", "TSanMutexHandOff",
+                "HTTPTypes", "RedisStore", "SharedState", "SharedStateSQLite", "TSanMutexHandOff", "Tracing",
             ],
             swiftSettings: strict),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL"], swiftSettings: strict),
