@@ -83,6 +83,32 @@ import Testing
         #expect(StoreSecretsTests.leaks(in: try await collector.raw()) == 0)
     }
 
+    @Test func aStreamedAnswerIsTracedToItsEnd() async throws {
+        let collector = try Collector()
+        defer { collector.stop() }
+        let demo = try CLIChild(["demo-upstream", "--port", "0"])
+        defer { demo.stop() }
+        let gateway = try CLIChild(
+            [
+                "serve", "--port", "0", "--store", "memory", "--upstream", demo.url, "--otlp-endpoint",
+                "http://127.0.0.1:\(collector.port)",
+            ], environment: StoreSecretsTests.environment)
+        defer { gateway.stop() }
+        let response = try await Self.post(
+            gateway.url, #"query Def { artist(name: "AC/DC") { name ... @defer { albums(first: 1) { title } } } }"#,
+            headers: [("Accept", "multipart/mixed; incrementalSpec=v0.2")])
+        #expect(String(decoding: response.body, as: UTF8.self).contains("\"hasNext\":false"))
+        let spans = try await collector.spans(until: { spans in
+            spans.contains { $0.kind == 2 } && spans.contains { $0.name == "query Def" }
+        })
+        let server = try #require(spans.first { $0.kind == 2 })
+        let operation = try #require(spans.first { $0.name == "query Def" })
+        #expect(operation.parentID == server.spanID)
+        #expect(server.attributes["http.response.status_code"] as? Int == 200)
+        #expect(spans.filter { $0.kind == 3 }.count == (try await Self.demoRequests(demo.url)).count)
+        #expect(Set(spans.map(\.traceID)).count == 1)
+    }
+
     @Test func aCollectorThatIsDownChangesNoAnswer() async throws {
         let gone = try Collector()
         let port = gone.port

@@ -103,7 +103,12 @@ struct OperationSpans: Sendable {
 
     /// Ends both spans, as failed when the outcome was a rejection or carried errors.
     func end(_ outcome: GraphQLHTTPOutcome) {
-        if let failure = Self.failure(outcome) {
+        end(failure: Self.failure(outcome))
+    }
+
+    /// Ends both spans, as failed with `failure` when there is one.
+    func end(failure: String? = nil) {
+        if let failure {
             execute?.fail(failure)
             operation.fail(failure)
         }
