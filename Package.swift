@@ -41,6 +41,8 @@ let package = Package(
         .target(name: "HTTPTypes", swiftSettings: strict),
         .target(name: "HTTPClient", dependencies: ["CCurl", "HTTPTypes"], swiftSettings: strict),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "HTTPTypes"], swiftSettings: strict),
+        // OpenTelemetry tracing: W3C Trace Context, spans, the batching OTLP/HTTP JSON exporter.
+        .target(name: "Tracing", dependencies: ["HTTPClient", "HTTPTypes"], swiftSettings: strict),
         .target(
             name: "DemoUpstream", dependencies: ["HTTPServer", "HTTPTypes"], resources: [.copy("Resources")],
             swiftSettings: strict),
@@ -55,15 +57,18 @@ let package = Package(
         .target(name: "SharedStateSQLite", dependencies: ["CSQLite", "SharedState"], swiftSettings: strict),
         .target(
             name: "Catalog",
-            dependencies: ["GraphQL", "GraphQLMocks", "DataLoader", "HTTPClient", "HTTPTypes", "SharedState"],
+            dependencies: [
+                "GraphQL", "GraphQLMocks", "DataLoader", "HTTPClient", "HTTPTypes", "SharedState", "Tracing",
+            ],
             swiftSettings: strict),
         .target(
-            name: "GraphQLHTTP", dependencies: ["CCrypto", "GraphQL", "HTTPServer", "HTTPTypes"], swiftSettings: strict),
+            name: "GraphQLHTTP", dependencies: ["CCrypto", "GraphQL", "HTTPServer", "HTTPTypes", "Tracing"],
+            swiftSettings: strict),
         .executableTarget(
             name: "musicgraph",
             dependencies: [
                 "GraphQL", "GraphQLHTTP", "GraphQLMocks", "Catalog", "DemoUpstream", "HTTPClient", "HTTPServer",
-                "HTTPTypes", "RedisStore", "SharedState", "SharedStateSQLite", "TSanMutexHandOff",
+                "HTTPTypes", "RedisStore", "SharedState", "SharedStateSQLite", "TSanMutexHandOff", "Tracing",
             ],
             swiftSettings: strict),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "TestSupport"], swiftSettings: strict),
@@ -73,6 +78,7 @@ let package = Package(
             name: "CLITests", dependencies: ["HTTPClient", "HTTPTypes", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "DataLoaderTests", dependencies: ["DataLoader", "GraphQL"], swiftSettings: strict),
         .testTarget(name: "HTTPTypesTests", dependencies: ["HTTPTypes"], swiftSettings: strict),
+        .testTarget(name: "TracingTests", dependencies: ["Tracing"], swiftSettings: strict),
         .testTarget(
             name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPServer", "HTTPTypes", "TestSupport"],
             swiftSettings: strict),

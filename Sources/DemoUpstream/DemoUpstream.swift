@@ -8,7 +8,7 @@ import Synchronization
 /// Routing is the pure-ish `handle(_:)` (it sleeps for latency faults); an HTTP server
 /// binds it to a port. Control endpoints live under `/__demo/`:
 /// - `POST /__demo/faults` (body: see `FaultRule`), `GET` shows them, `DELETE` or `{}` clears;
-/// - `GET /__demo/requests` → `[{method, path, query, service, status, authorization?}]`
+/// - `GET /__demo/requests` → `[{method, path, query, service, status, authorization?, traceparent?}]`
 ///   since start or the last `DELETE /__demo/requests`, secrets shown as `***`;
 /// - `GET /__demo/health` → `{"ok":true}`.
 public final class DemoUpstream: Sendable {

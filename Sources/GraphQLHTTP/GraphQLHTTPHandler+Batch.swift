@@ -2,6 +2,7 @@ import GraphQL
 import HTTPServer
 import HTTPTypes
 import Synchronization
+import Tracing
 
 /// Request batching (GraphQL over HTTP, "Request Batching" appendix; Apollo's BatchHttpLink,
 /// gql's batching transports): a POST body holding a JSON array of GraphQL requests is answered
@@ -117,15 +118,31 @@ extension GraphQLHTTPHandler {
             let executeBatch = self.executeBatch
             let metrics = self.metrics
             let early = Mutex<[Int: GraphQLHTTPOutcome]>([:])
+            // One operation span per element; the batch runs as one, under one execute span.
+            let spans = requests.compactMap { OperationSpans.start($0, executing: false) }
+            let execute = Span.current?.child("graphql.execute")
             let outcomes = await withDeadline(
                 timeoutMs: configuration.requestTimeoutMs, scheduler: deadlines,
                 abandoned: { outcomes in metrics.recordLateUpstream(Self.total(outcomes.map(\.report))) },
                 waitsWhenCancelled: { abandonment.reason == .clientClosed },
                 {
-                    await executeBatch(requests) { position, outcome in
-                        early.withLock { $0[position] = outcome }
+                    await Span.$current.withValue(execute) {
+                        await executeBatch(requests) { position, outcome in
+                            early.withLock { $0[position] = outcome }
+                        }
                     }
                 })
+            execute?.end()
+            let ended = early.withLock { $0 }
+            for (position, spans) in spans.enumerated() {
+                if let outcomes, position < outcomes.count {
+                    spans.end(outcomes[position])
+                } else if let outcome = ended[position] {
+                    spans.end(outcome)
+                } else {
+                    spans.operation.end()
+                }
+            }
             if Task.isCancelled {
                 return (
                     GraphQLResponseWriter.failure(.shutDown, media: media),

@@ -1,4 +1,5 @@
 import GraphQL
+import Tracing
 
 extension GraphQLHTTPHandler {
     /// Endpoint paths, limits and policies of the GraphQL endpoint. Every field has a default.
@@ -46,6 +47,9 @@ extension GraphQLHTTPHandler {
         /// Series the application adds to `/metrics` (Prometheus text format, each with its
         /// `# HELP` and `# TYPE` lines), asked for at each scrape. None by default.
         public var applicationMetrics: @Sendable () -> String = { "" }
+        /// Traces requests to `path` (a SERVER span each, with parse, validate, operation and
+        /// execute spans under it) when set; nil (the default) makes no span at all.
+        public var tracer: Tracer? = nil
         /// The JSON body of `GET /readyz` (200 until a shutdown begins, then 503: an application
         /// that can answer at all is ready; the body says how, e.g. the gateway's `degraded` while
         /// its shared store is down). Asked for at each request; `{"status":"ready"}` by default.

@@ -1,6 +1,7 @@
 import GraphQL
 import HTTPServer
 import HTTPTypes
+import Tracing
 
 extension GraphQLHTTPHandler {
     /// The methods the GraphQL path answers.
@@ -196,7 +197,20 @@ extension GraphQLHTTPHandler {
         let request = operation.request
         let execute = self.execute
         let late = LateReport()
-        let work = rest ?? { await execute(request.document, request.operationName, request.variables) }
+        let work: @Sendable () async -> GraphQLHTTPOutcome
+        if let rest {
+            work = rest
+        } else if let spans = OperationSpans.start(request) {
+            work = {
+                let outcome = await spans.run {
+                    await execute(request.document, request.operationName, request.variables)
+                }
+                spans.end(outcome)
+                return outcome
+            }
+        } else {
+            work = { await execute(request.document, request.operationName, request.variables) }
+        }
         let metrics = self.metrics
         let outcome = await withDeadline(
             timeoutMs: configuration.requestTimeoutMs, scheduler: deadlines,
@@ -344,9 +358,11 @@ extension GraphQLHTTPHandler {
     /// Parse, validate and check the operation limits, through the document cache.
     func prepare(_ query: String) -> Result<PreparedDocument, DocumentRejection> {
         if let cached = documentCache.document(for: query) { return .success(cached) }
+        let phases = Span.current.map(DocumentPhaseSpans.init(parent:))
         let result = prepareDocument(
             Source(query), schema: schema, parseOptions: configuration.parseOptions,
-            maxErrors: configuration.maxValidationErrors, limits: configuration.operationLimits)
+            maxErrors: configuration.maxValidationErrors, limits: configuration.operationLimits,
+            phases: phases.map { phases in { phases.mark($0) } })
         if case .success(let document) = result {
             documentCache.insert(document, for: query)
         }

@@ -1,6 +1,7 @@
 import GraphQL
 import HTTPServer
 import HTTPTypes
+import Tracing
 
 extension GraphQLHTTPHandler {
     /// The `multipart/mixed` format to answer `operation` in, or nil for an ordinary response:
@@ -40,6 +41,8 @@ extension GraphQLHTTPHandler {
         let requestID = requestIDs.next(incoming: request.headers["X-Request-Id"])
         let metrics = self.metrics
         let client = RequestClient.current
+        // The stream may end in another task: its server span is ended with it.
+        let span = Span.current
         let response = IncrementalResponse(
             format: format, timeoutMs: configuration.requestTimeoutMs, maxResponseBytes: configuration.maxResponseBytes,
             operationLocations: operation.request.document.operationLocations(named: operation.request.operationName),
@@ -57,15 +60,22 @@ extension GraphQLHTTPHandler {
             let answeredAt: ContinuousClock.Instant? = if case .abandoned(.clientClosed) = end { nil } else { endedAt }
             self.record(
                 request, status: status, report: report, start: start, requestID: requestID, answeredAt: answeredAt,
-                client: client)
+                client: client, span: span)
         }
         let executable = operation.request
+        let spans = OperationSpans.start(executable)
         response.run { response in
-            await run(executable.document, executable.operationName, executable.variables) { part in
-                let wanted = response.deliver(part)
-                if wanted { metrics.incrementalPartSent() }
-                return wanted
+            @Sendable func execute() async -> RequestReport {
+                await run(executable.document, executable.operationName, executable.variables) { part in
+                    let wanted = response.deliver(part)
+                    if wanted { metrics.incrementalPartSent() }
+                    return wanted
+                }
             }
+            guard let spans else { return await execute() }
+            let report = await spans.run { await execute() }
+            spans.end()
+            return report
         }
         switch await response.start() {
         case .complete(let part):

@@ -1,6 +1,7 @@
 import GraphQL
 import HTTPServer
 import HTTPTypes
+import Tracing
 
 /// Serves a GraphQL schema over HTTP (GraphQL over HTTP, current draft) plus the operational
 /// endpoints: `configuration.path` (GraphQL and the GraphiQL page), `/healthz`, `/readyz` and
@@ -140,6 +141,15 @@ public final class GraphQLHTTPHandler: Sendable {
                     request, response: GraphQLResponseWriter.failure(.shutDown, media: .json), report: .init(),
                     start: start))
         }
+        // Tracing off: this one check, and no span is made.
+        guard let tracer = configuration.tracer else { return respondToEndpoint(request, start: start) }
+        let span = RequestTracing.serverSpan(tracer, for: request, route: configuration.path)
+        let answer = Span.$current.withValue(span) { respondToEndpoint(request, start: start) }
+        return RequestTracing.answer(answer, under: span)
+    }
+
+    /// `respond(to:)` for the GraphQL endpoint.
+    private func respondToEndpoint(_ request: HTTPRequest, start: RequestStart) -> HTTPAnswer {
         let (client, admission) = admitClient(request)
         // `MusicGraph-Query-Plan: dry-run`: the plan of the request's upstream calls, none sent.
         let dryRun = request.headers["MusicGraph-Query-Plan"].map { $0.lowercased() == "dry-run" } ?? false
@@ -221,15 +231,27 @@ public final class GraphQLHTTPHandler: Sendable {
                     await executeIncrementallyUnderDeadline(operation, media: media, format: format, request, start)
                 }
             }
-            switch begin(executable) {
+            let spans = OperationSpans.start(executable)
+            switch spans.map({ spans in spans.run { begin(executable) } }) ?? begin(executable) {
             case .finished(let outcome):
+                spans?.end(outcome)
                 let answer = answer(for: outcome, of: operation, media: media)
                 return .now(
                     finish(request, response: response(answer, media: media), report: answer.report, start: start))
             case .later(let rest):
+                let traced: @Sendable () async -> GraphQLHTTPOutcome =
+                    if let spans {
+                        {
+                            let outcome = await spans.run { await rest() }
+                            spans.end(outcome)
+                            return outcome
+                        }
+                    } else {
+                        rest
+                    }
                 return .later { [self] in
                     let (response, report) = await executeUnderDeadline(
-                        operation, media: media, abandonment: request.abandonment, rest)
+                        operation, media: media, abandonment: request.abandonment, traced)
                     return finish(
                         request, response: given(request, response, media: media), answerReport: report, start: start)
                 }
@@ -341,10 +363,11 @@ public final class GraphQLHTTPHandler: Sendable {
             // A 499 was never answered: its duration runs until its line, as when it is not late.
             let answered = status == 499 ? nil : start.clock.now
             let client = RequestClient.current
+            let span = Span.current
             late.whenDelivered { [self] report in
                 record(
                     request, status: status, report: report, start: start, requestID: requestID, answeredAt: answered,
-                    client: client)
+                    client: client, span: span)
             }
             return response
         }
@@ -361,11 +384,14 @@ public final class GraphQLHTTPHandler: Sendable {
     /// The metrics and the log line of an answer with `status`, once it is over (for a streamed
     /// answer, when its last part is written or it is abandoned).
     /// `answeredAt`: when the answer went out, for one recorded later (by default, now).
-    /// `client`: who sent it (by default the task's `RequestClient.current`).
+    /// `client`: who sent it (by default the task's `RequestClient.current`); `span`: the
+    /// request's server span, ended here (by default `Span.current`, when it is one).
     func record(
         _ request: HTTPRequest, status: Int, report: RequestReport, start: RequestStart, requestID: String,
-        answeredAt: ContinuousClock.Instant? = nil, client: RequestClient? = RequestClient.current
+        answeredAt: ContinuousClock.Instant? = nil, client: RequestClient? = RequestClient.current,
+        span: Span? = Span.current
     ) {
+        if let span, span.initialKind == .server { RequestTracing.end(span, status: status) }
         let duration = start.instant.duration(to: answeredAt ?? start.clock.now)
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         let label = client?.label

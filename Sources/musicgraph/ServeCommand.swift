@@ -5,6 +5,7 @@ import GraphQLHTTP
 import HTTPServer
 import RedisStore
 import SharedState
+import Tracing
 
 /// `musicgraph serve [--demo] [--host H] [--port N] [--upstream URL] [--max-query-cost N] [options]`:
 /// the gateway over HTTP (`/graphql`, `/healthz`, `/readyz`, `/metrics`) until SIGINT/SIGTERM, then a
@@ -18,11 +19,12 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
     let unknown = args.unknown(
         allowed: GatewaySetup.options.union(serveOptions).union(ConnectionOptions.names).union(
             OperationLimitOptions.names
-        ).union(ClientOptions.names))
+        ).union(ClientOptions.names).union(TracingOptions.names))
     guard unknown.isEmpty else { return fail("serve", CLIError("unknown option \(unknown[0]); see --help")) }
     guard args.positionals.isEmpty else { return fail("serve", CLIError("takes no FILE; see --help")) }
 
     let setup: GatewaySetup
+    let tracing: (tracer: Tracer, processor: BatchSpanProcessor)?
     let port: Int
     let adminPort: Int?
     let host: String
@@ -52,6 +54,8 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
         handlerConfiguration.operationLimits = try OperationLimitOptions.limits(
             args, over: handlerConfiguration.operationLimits)
         setup = try GatewaySetup.make(args)
+        tracing = try TracingOptions.tracer(args)
+        handlerConfiguration.tracer = tracing?.tracer
         // One limit for both layers: the gateway's executor stops writing at it, the HTTP layer
         // checks the whole body (errors and extensions too).
         handlerConfiguration.maxResponseBytes = setup.gateway.configuration.maxResponseBytes
@@ -69,7 +73,11 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
     }
     let gateway = setup.gateway
     handlerConfiguration.refusedDocumentExtensions = { gateway.notExecutedExtensions() }
-    handlerConfiguration.applicationMetrics = { gateway.metricsText() }
+    if let tracer = tracing?.tracer {
+        handlerConfiguration.applicationMetrics = { gateway.metricsText() + TracingOptions.metricsText(tracer) }
+    } else {
+        handlerConfiguration.applicationMetrics = { gateway.metricsText() }
+    }
     handlerConfiguration.readinessJSON = { gateway.readinessJSON() }
     handlerConfiguration.graphiQLDefaultQuery = graphiQLExampleQuery
     let handler = GraphQLHTTPHandler(
@@ -138,7 +146,7 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
         writeStderr("musicgraph serve: /healthz, /readyz and /metrics also at http://\(shownHost):\(admin)")
     }
     writeStderr("musicgraph serve: store \(setup.location)\(storeNote(setup.location))")
-    return runGatewayBlocking {
+    let status = runGatewayBlocking {
         let watch = Task { await watchStore(gateway) }
         let signal = await server.runUntilSignalled(termination)
         watch.cancel()
@@ -152,6 +160,9 @@ func runServeCommand(_ args: CommandLineArguments) -> Int32 {
         for failure in unwritten { writeStderr("musicgraph serve: --record could not write \(failure)") }
         return unwritten.isEmpty ? 0 : 2
     }
+    // The spans of the last answers go out before the process ends (within 2 s).
+    tracing?.processor.shutdown()
+    return status
 }
 
 /// Asks the shared store once a second (when no query did), so that `/readyz` and `/metrics`
@@ -235,7 +246,7 @@ private let serveUsage = """
       --cors-origin LIST     allow these browser origins (comma-separated, or *)
 
     """ + clientProtocolsHelp + "\n" + ClientOptions.help + "\n" + ConnectionOptions.help + "\n"
-    + OperationLimitOptions.help + "\n"
+    + OperationLimitOptions.help + "\n" + TracingOptions.help
     + GatewaySetup.optionsHelp + "\n"
 
 /// What the start-up line adds after the store's location: how long what it keeps lives.

@@ -31,7 +31,7 @@ let commands: [Command] = [
         summary: "the gateway over HTTP: /graphql, /healthz, /metrics",
         options: GatewaySetup.options.union(serveOptions).union(ConnectionOptions.names).union(
             OperationLimitOptions.names
-        ).union(ClientOptions.names), run: runServeCommand),
+        ).union(ClientOptions.names).union(TracingOptions.names), run: runServeCommand),
     Command(
         name: "demo-upstream", synopsis: "[--port N] [--latency-ms N] [--jitter-ms N]",
         summary: "serve the five upstream APIs from the bundled catalog",

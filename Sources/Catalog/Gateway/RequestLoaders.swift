@@ -345,18 +345,20 @@ extension RequestLoaders {
             return try DataLoader(
                 name: name, scheduler: scheduler,
                 batch: { keys in
-                    await fetchEach(keys, limit: n) { key throws(UpstreamError) in
-                        try await DryRunPlan.at(levels?.level(key)) { () throws(UpstreamError) in
-                            guard let memo else { return try await fetch(providers, key) }
-                            let reads = BatchReads()
-                            let value = try await BatchReads.noting(reads) { () throws(UpstreamError) in
-                                try await fetch(providers, key)
+                    await UpstreamTracing.batch(name, keys: keys.count) {
+                        await fetchEach(keys, limit: n) { key throws(UpstreamError) in
+                            try await DryRunPlan.at(levels?.level(key)) { () throws(UpstreamError) in
+                                guard let memo else { return try await fetch(providers, key) }
+                                let reads = BatchReads()
+                                let value = try await BatchReads.noting(reads) { () throws(UpstreamError) in
+                                    try await fetch(providers, key)
+                                }
+                                if let (expires, bytes) = reads.keepableUntil {
+                                    memo.keep([(key, value)], until: expires, bytes: bytes)
+                                }
+                                if let age = reads.staleAgeSeconds { staleness.note(key, ageSeconds: age) }
+                                return value
                             }
-                            if let (expires, bytes) = reads.keepableUntil {
-                                memo.keep([(key, value)], until: expires, bytes: bytes)
-                            }
-                            if let age = reads.staleAgeSeconds { staleness.note(key, ageSeconds: age) }
-                            return value
                         }
                     }
                 })
@@ -383,21 +385,23 @@ extension RequestLoaders {
             return try DataLoader(
                 name: name, maxBatchSize: max, scheduler: scheduler,
                 orderedBatch: { ids in
-                    try await DryRunPlan.at(levels.map { levels in ids.compactMap(levels.level).max() ?? 0 }) {
-                        let sorted = ids.sorted()
-                        guard let memo else {
-                            let found = try await fetch(providers, sorted)
-                            return ids.map { .success(answer(found[$0])) }
+                    try await UpstreamTracing.batch(name, keys: ids.count) {
+                        try await DryRunPlan.at(levels.map { levels in ids.compactMap(levels.level).max() ?? 0 }) {
+                            let sorted = ids.sorted()
+                            guard let memo else {
+                                let found = try await fetch(providers, sorted)
+                                return ids.map { .success(answer(found[$0])) }
+                            }
+                            let reads = BatchReads()
+                            let found = try await BatchReads.noting(reads) { try await fetch(providers, sorted) }
+                            let values = ids.map { answer(found[$0]) }
+                            if let (expires, bytes) = reads.keepableUntil {
+                                memo.keep(zip(ids, values).map { ($0, $1) }, until: expires, bytes: bytes)
+                            }
+                            // One response answers the batch's ids: a stale one answers them all.
+                            if let age = reads.staleAgeSeconds { for id in ids { staleness.note(id, ageSeconds: age) } }
+                            return values.map { .success($0) }
                         }
-                        let reads = BatchReads()
-                        let found = try await BatchReads.noting(reads) { try await fetch(providers, sorted) }
-                        let values = ids.map { answer(found[$0]) }
-                        if let (expires, bytes) = reads.keepableUntil {
-                            memo.keep(zip(ids, values).map { ($0, $1) }, until: expires, bytes: bytes)
-                        }
-                        // One response answers the batch's ids: a stale one answers them all.
-                        if let age = reads.staleAgeSeconds { for id in ids { staleness.note(id, ageSeconds: age) } }
-                        return values.map { .success($0) }
                     }
                 })
         }

@@ -45,6 +45,15 @@ struct RequestTransport: UpstreamTransport {
     func get(url: String, headers: [(name: String, value: String)]) async throws -> UpstreamResponse {
         let key = Self.key(url: url, headers: headers)
         if let plan { return try await planned(plan, key: key, url: url, headers: headers) }
+        return try await UpstreamTracing.read(service, url: url) {
+            try await read(key: key, url: url, headers: headers)
+        }
+    }
+
+    /// `get`, once the request is known to be sent or read (not planned).
+    private func read(key: String, url: String, headers: [(name: String, value: String)]) async throws
+        -> UpstreamResponse
+    {
         let response: UpstreamResponse
         do {
             response = try await fresh(key: key, url: url, headers: headers)
@@ -86,7 +95,8 @@ struct RequestTransport: UpstreamTransport {
     private func stale(_ key: String) -> UpstreamResponse? {
         guard let (response, age) = exchange.cache?.lookUpStale(key) else { return nil }
         // Read from the cache like a hit, and listed in `extensions.stale` besides.
-        counters.recordCacheHit()
+        noteCacheHit()
+        UpstreamTracing.note("musicgraph.upstream.stale")
         freshness.noteStale(ageSeconds: age)
         BatchReads.current?.noteStale(ageSeconds: age)
         return response
@@ -103,16 +113,28 @@ struct RequestTransport: UpstreamTransport {
             if let flight = exchange.inFlight.joinOrClaim(key) {
                 let outcome = try await flight.wait(leavingOn: cancellation)
                 if case .abandoned = outcome { continue }  // its claimant could not pay; try on our account
-                counters.recordDeduplicated()
+                noteDeduplicated()
                 return try deliver(outcome)
             }
             return try await sendClaimed(key: key, url: url, headers: headers)
         }
     }
 
+    /// A read answered by the cache (or the shared store), counted and traced so.
+    private func noteCacheHit() {
+        counters.recordCacheHit()
+        UpstreamTracing.note("musicgraph.upstream.cache_hit")
+    }
+
+    /// A read answered by another request's send, counted and traced so.
+    private func noteDeduplicated() {
+        counters.recordDeduplicated()
+        UpstreamTracing.note("musicgraph.upstream.deduplicated")
+    }
+
     private func lookUp(_ key: String) -> UpstreamResponse? {
         guard let hit = exchange.cache?.lookUpWithExpiry(key) else { return nil }
-        counters.recordCacheHit()
+        noteCacheHit()
         noteCached(hit.response, until: hit.expires)
         return hit.response
     }
@@ -137,7 +159,7 @@ struct RequestTransport: UpstreamTransport {
         // The answer may have been stored between this caller's miss and its claim.
         if let hit = exchange.cache?.lookUpWithExpiry(key) {
             inFlight.finish(key, .response(hit.response, expires: hit.expires))
-            counters.recordCacheHit()
+            noteCacheHit()
             noteCached(hit.response, until: hit.expires)
             return hit.response
         }
@@ -148,7 +170,7 @@ struct RequestTransport: UpstreamTransport {
         let sharedKey = exchange.shared?.key(service, url: url, headers: headers) ?? key
         if let shared = exchange.shared {
             if let hit = await sharedHit(key, sharedKey, shared) {
-                counters.recordCacheHit()
+                noteCacheHit()
                 return hit
             }
             // Before the claim: a holder that fails right after it refused this one is still seen.
@@ -160,7 +182,7 @@ struct RequestTransport: UpstreamTransport {
                 // again while it holds it; a holder that crashed lets go when its claim's TTL ends.
                 await shared.awaitRelease(sharedKey)
                 if let hit = await sharedHit(key, sharedKey, shared) {
-                    counters.recordDeduplicated()
+                    noteDeduplicated()
                     return hit
                 }
                 // Its send failed while this one waited: that failure is this one's too, as for a
@@ -172,7 +194,7 @@ struct RequestTransport: UpstreamTransport {
                         case .transport(let failure): .failure(failure)
                         }
                     inFlight.finish(key, outcome)
-                    counters.recordDeduplicated()
+                    noteDeduplicated()
                     return try deliver(outcome)
                 }
                 if cancellation.isCancelled {
@@ -186,7 +208,7 @@ struct RequestTransport: UpstreamTransport {
             // caller's miss and its claim: look once more before paying for a send.
             if holdsSharedClaim, let hit = await sharedHit(key, sharedKey, shared) {
                 await shared.release(sharedKey)
-                counters.recordDeduplicated()
+                noteDeduplicated()
                 return hit
             }
         }
@@ -204,6 +226,7 @@ struct RequestTransport: UpstreamTransport {
         // others wait for. A send nobody waits for any more (every waiter's request cancelled)
         // finishes its try and is not retried.
         let sharedClaim = holdsSharedClaim
+        UpstreamTracing.sending(units: cost)
         counters.sendStarted()
         Task {
             defer { counters.sendEnded() }
@@ -242,6 +265,7 @@ struct RequestTransport: UpstreamTransport {
                 }
             }
             let ok = (200..<300).contains(response.status)
+            UpstreamTracing.answered(status: response.status, tries: response.tries)
             counters.recordRequest(
                 service: service, outcome: UpstreamOutcome.label(of: response), cost: cost, tries: response.tries)
             if UpstreamExchange.saysDailyQuotaIsSpent(service, response) {
@@ -261,6 +285,7 @@ struct RequestTransport: UpstreamTransport {
             outcome = .response(response, expires: expires)
         } catch {
             let failure = error as? TransportFailure
+            UpstreamTracing.failed(error, tries: failure?.tries ?? 1)
             counters.recordRequest(
                 service: service, outcome: UpstreamOutcome.label(of: failure), cost: cost, tries: failure?.tries ?? 1)
             outcome = .failure(error)

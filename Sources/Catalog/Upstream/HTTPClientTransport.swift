@@ -1,5 +1,6 @@
 import HTTPClient
 import HTTPTypes
+import Tracing
 
 /// `UpstreamTransport` over the libcurl `HTTPClient`: retries, timeouts, the per-host cap
 /// and redaction are the client's (see `HTTPClient.Configuration`); this only maps its
@@ -35,8 +36,15 @@ public struct HTTPClientTransport: UpstreamTransport {
         url: String, headers: [(name: String, value: String)], admitRetry: (@Sendable () async -> Bool)?
     ) async throws -> UpstreamResponse {
         let deadline = deadlineMs.map { ContinuousClock.now.advanced(by: .milliseconds($0)) }
+        var fields = HTTPHeaders(headers.map { ($0.name, $0.value) })
+        // W3C Trace Context: the upstream learns which span sent it (the read's, when traced).
+        if let span = Span.current {
+            let parent = span.traceParent
+            fields.replaceOrAdd(name: "traceparent", value: parent.header)
+            if let state = parent.traceState { fields.replaceOrAdd(name: "tracestate", value: state) }
+        }
         let (result, tries) = await client.executeCountingTries(
-            HTTPClientRequest(method: "GET", url: url, headers: HTTPHeaders(headers.map { ($0.name, $0.value) })),
+            HTTPClientRequest(method: "GET", url: url, headers: fields),
             deadline: deadline, admitRetry: admitRetry)
         let failure: TransportFailure
         switch result {

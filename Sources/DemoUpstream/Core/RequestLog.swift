@@ -15,6 +15,8 @@ struct RequestLogEntry: Sendable {
     var status: Int
     /// Whether an `Authorization` header was sent (its value is never kept).
     var authorization: Bool
+    /// The W3C `traceparent` header as sent (no secret: ids and flags), nil without one.
+    var traceparent: String?
 
     init(_ request: DemoRequest, service: DemoService, status: Int) {
         method = request.method
@@ -23,6 +25,7 @@ struct RequestLogEntry: Sendable {
         self.service = service
         self.status = status
         authorization = request.headers["authorization"] != nil
+        traceparent = request.headers["traceparent"]
     }
 
     var json: JSONText {
@@ -31,6 +34,7 @@ struct RequestLogEntry: Sendable {
             ("service", .string(service.rawValue)), ("status", .int(status)),
         ]
         if authorization { members.append(("authorization", .string("***"))) }
+        if let traceparent { members.append(("traceparent", .string(traceparent))) }
         return .object(members)
     }
 

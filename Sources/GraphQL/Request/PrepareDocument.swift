@@ -23,6 +23,13 @@ public struct PreparedDocument: Sendable {
         (try? getOperation(in: document, operationName: operationName))?.0.operation
     }
 
+    /// The type and name (nil for an anonymous one) of the operation `operationName` selects
+    /// (spec §6.1 GetOperation), or nil when selection fails: what a trace calls it.
+    public func operationIdentity(named operationName: String?) -> (type: OperationType, name: String?)? {
+        guard let operation = (try? getOperation(in: document, operationName: operationName))?.0 else { return nil }
+        return (operation.operation, operation.name?.value)
+    }
+
     /// Where the operation `operationName` selects starts (spec §7.1.2 `locations`: one line and
     /// column, 1-based), for an error about the whole operation rather than one field, as the
     /// executor locates its own (`Schema is not configured…`, `RESPONSE_TOO_LARGE`); empty when
@@ -60,6 +67,8 @@ public enum DocumentRejection: Error, Sendable {
 ///   - parseOptions: token and depth limits; servers pass `ParseOptions.serverMaxTokens`.
 ///   - maxErrors: validation stops after this many errors (a DoS guard, as graphql-js).
 ///   - limits: checked once the document is valid (`checkOperationLimits`); none by default.
+///   - phases: told as each step begins (`.parse`, `.validate`) and when they are over
+///     (`.done`), so a caller can time them (a tracer's spans); nil by default.
 /// - Returns: the prepared document, or the rejection with its errors (with locations and
 ///   `extensions.rule` for validation errors, `extensions.code` for limits).
 ///
@@ -68,18 +77,33 @@ public enum DocumentRejection: Error, Sendable {
 /// refused before any execution, whichever executor runs it.
 public func prepareDocument(
     _ source: Source, schema: Schema, parseOptions: ParseOptions = ParseOptions(), maxErrors: Int = 100,
-    limits: OperationLimits = .none
+    limits: OperationLimits = .none, phases: ((DocumentPhase) -> Void)? = nil
 ) -> Result<PreparedDocument, DocumentRejection> {
+    phases?(.parse)
     let document: Document
     do {
         document = try parse(source, options: parseOptions)
     } catch {
+        phases?(.done(succeeded: false))
         return .failure(.syntax(error))
     }
+    phases?(.validate)
     let rules = schema.supportsIncrementalDelivery ? incrementalDeliveryRules : specifiedRules
     let errors = validate(schema: schema, document: document, source: source, rules: rules, maxErrors: maxErrors)
-    guard errors.isEmpty else { return .failure(.invalid(errors)) }
+    guard errors.isEmpty else {
+        phases?(.done(succeeded: false))
+        return .failure(.invalid(errors))
+    }
     let overLimits = checkOperationLimits(document: document, source: source, limits: limits)
+    phases?(.done(succeeded: overLimits.isEmpty))
     guard overLimits.isEmpty else { return .failure(.overLimits(overLimits)) }
     return .success(PreparedDocument(source: source, document: document))
+}
+
+/// The steps of `prepareDocument`, as it begins them: parsing, then validation (the operation
+/// limits included), then done.
+public enum DocumentPhase: Sendable, Equatable {
+    case parse
+    case validate
+    case done(succeeded: Bool)
 }
