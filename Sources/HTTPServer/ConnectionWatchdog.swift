@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import Glibc
 import HTTPTypes
 import Synchronization
@@ -157,9 +158,12 @@ final class ConnectionWatchdog: Sendable {
     // MARK: - The sweep
 
     private func run() {
+        var release = FloodMemoryRelease()
         while !stopped.load(ordering: .acquiring) {
             usleep(UInt32(tickMs * 1_000))
-            sweep(at: Self.now())
+            let now = Self.now()
+            sweep(at: now)
+            if release.shouldRelease(open: open.load(ordering: .relaxed), at: now) { _ = mg_release_free_memory() }
         }
     }
 
