@@ -18,7 +18,7 @@ public final class Span: Sendable {
     public let traceState: String?
     /// The kind it was made with (`setKind` may change the exported one).
     public let initialKind: SpanKind
-    let tracer: Tracer
+    public let tracer: Tracer
     private let state: Mutex<State>
 
     private struct State {

@@ -5,10 +5,14 @@ public final class Tracer: Sendable {
     let processor: BatchSpanProcessor
     /// Head sampling: the share of new traces (no sampled flag from the client) that are recorded.
     public let sampleRatio: Double
+    /// Whether operation spans carry the GraphQL document (`graphql.document`): off by default,
+    /// since a document holds what users typed (search terms, names) and can be large.
+    public let recordsDocuments: Bool
 
-    public init(processor: BatchSpanProcessor, sampleRatio: Double = 1.0) {
+    public init(processor: BatchSpanProcessor, sampleRatio: Double = 1.0, recordsDocuments: Bool = false) {
         self.processor = processor
         self.sampleRatio = min(max(sampleRatio, 0), 1)
+        self.recordsDocuments = recordsDocuments
     }
 
     /// The server span of a request: in the client's trace under its span when it sent a valid

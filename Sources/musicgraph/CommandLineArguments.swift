@@ -13,7 +13,7 @@ struct CommandLineArguments {
     static let knownSwitches: Set<String> = [
         "--help", "-h", "--json", "--demo", "--no-result-cache", "--no-apq", "--require-trusted-documents",
         "--cache-control-public", "--limit-loopback-connections", "--fail-on-deprecated", "--mock", "--incremental",
-        "--no-introspection", "--serve-limits", "--store-reset",
+        "--no-introspection", "--serve-limits", "--store-reset", "--trace-documents",
     ]
 
     init(_ argv: [String]) {

@@ -4,7 +4,7 @@ import Tracing
 /// `serve`'s OpenTelemetry options: where spans are exported (`--otlp-endpoint`, off without
 /// it), the head sampling ratio and the service name the spans are reported under.
 enum TracingOptions {
-    static let names: Set<String> = ["--otlp-endpoint", "--trace-sample-ratio", "--service-name"]
+    static let names: Set<String> = ["--otlp-endpoint", "--trace-sample-ratio", "--service-name", "--trace-documents"]
 
     static let help = """
           --otlp-endpoint URL    export OpenTelemetry traces to this OTLP/HTTP collector (JSON, POST
@@ -12,6 +12,8 @@ enum TracingOptions {
           --trace-sample-ratio R share of new traces recorded, 0 to 1 (default 1; a client's
                                  traceparent decides for its own trace; env MUSICGRAPH_TRACE_SAMPLE_RATIO)
           --service-name NAME    the spans' service.name (default musicgraph; env MUSICGRAPH_SERVICE_NAME)
+          --trace-documents      put each operation's GraphQL document in its span (graphql.document);
+                                 off by default: documents hold what users typed
 
         """
 
@@ -30,6 +32,9 @@ enum TracingOptions {
         let serviceName = try setting("--service-name", "MUSICGRAPH_SERVICE_NAME") ?? "musicgraph"
         guard let endpoint = try setting("--otlp-endpoint", "MUSICGRAPH_OTLP_ENDPOINT") else {
             if ratioText != nil { throw CLIError("--trace-sample-ratio needs --otlp-endpoint URL (tracing is off)") }
+            if args.flag("--trace-documents") {
+                throw CLIError("--trace-documents needs --otlp-endpoint URL (tracing is off)")
+            }
             return nil
         }
         guard endpoint.hasPrefix("http://") || endpoint.hasPrefix("https://") else {
@@ -50,7 +55,8 @@ enum TracingOptions {
                 ("service.version", .string(BuildInfo.version)),
             ], version: BuildInfo.version)
         let processor = BatchSpanProcessor(export: { spans in exporter.export(spans) })
-        return (Tracer(processor: processor, sampleRatio: ratio), processor)
+        let tracer = Tracer(processor: processor, sampleRatio: ratio, recordsDocuments: args.flag("--trace-documents"))
+        return (tracer, processor)
     }
 
     /// The tracer's lines for `/metrics`.

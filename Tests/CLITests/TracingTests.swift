@@ -55,6 +55,8 @@ import Testing
         let operation = try #require(spans.first { $0.attributes["graphql.operation.type"] != nil })
         #expect(operation.name == "query Everything")
         #expect(operation.attributes["graphql.operation.name"] as? String == "Everything")
+        // The document holds what the user typed: only with --trace-documents.
+        #expect(operation.attributes["graphql.document"] == nil)
         #expect(operation.parentID == server.spanID)
         #expect(
             spans.contains {
@@ -92,7 +94,7 @@ import Testing
         let gateway = try CLIChild(
             [
                 "serve", "--port", "0", "--store", "memory", "--upstream", demo.url, "--otlp-endpoint",
-                "http://127.0.0.1:\(collector.port)",
+                "http://127.0.0.1:\(collector.port)", "--trace-documents",
             ], environment: StoreSecretsTests.environment)
         defer { gateway.stop() }
         let response = try await Self.post(
@@ -105,6 +107,7 @@ import Testing
         let server = try #require(spans.first { $0.kind == 2 })
         let operation = try #require(spans.first { $0.name == "query Def" })
         #expect(operation.parentID == server.spanID)
+        #expect((operation.attributes["graphql.document"] as? String)?.hasPrefix("query Def {") == true)
         #expect(server.attributes["http.response.status_code"] as? Int == 200)
         #expect(spans.filter { $0.kind == 3 }.count == (try await Self.demoRequests(demo.url)).count)
         #expect(Set(spans.map(\.traceID)).count == 1)

@@ -89,7 +89,8 @@ struct OperationSpans: Sendable {
         let operation = parent.child(name.isEmpty ? "GraphQL Operation" : name)
         if let typeName { operation.set("graphql.operation.type", typeName) }
         if let operationName { operation.set("graphql.operation.name", operationName) }
-        operation.set("graphql.document", request.document.source.body)
+        // Only when asked (`--trace-documents`): a document holds what users typed.
+        if parent.tracer.recordsDocuments { operation.set("graphql.document", request.document.source.body) }
         return OperationSpans(operation: operation, execute: executing ? operation.child("graphql.execute") : nil)
     }
 
