@@ -7,11 +7,12 @@ import HTTPTypes
 ///
 /// | code | when | graphql-response+json | application/json |
 /// |---|---|---|---|
-/// | `BAD_REQUEST` | not a well-formed request: body, parameters, method, media types, batch shape | 4xx | same |
+/// | `BAD_REQUEST` | the body or a parameter is not JSON; a method, media type or batch shape | 4xx | same |
+/// | `BAD_REQUEST` | JSON parameters that are not a GraphQL request (no query, wrong types) | 422 | 400 |
 /// | `GRAPHQL_PARSE_FAILED` | the document does not parse | 400 | 200 |
-/// | `GRAPHQL_VALIDATION_FAILED` | the document does not validate | 400 | 200 |
-/// | `OPERATION_RESOLUTION_FAILURE` | no operation of that name, or several and no name | 400 | 200 |
-/// | `BAD_USER_INPUT` | the variables do not coerce to their types | 400 | 200 |
+/// | `GRAPHQL_VALIDATION_FAILED` | the document does not validate (or breaks an operation limit) | 422 | 200 |
+/// | `OPERATION_RESOLUTION_FAILURE` | no operation of that name, or several and no name | 422 | 200 |
+/// | `BAD_USER_INPUT` | the variables do not coerce to their types | 422 | 200 |
 /// | `PERSISTED_QUERY_NOT_FOUND` | an APQ hash this server does not know (send the query) | 200 | 200 |
 /// | `PERSISTED_QUERY_NOT_FOUND` | a `documentId` this server does not know | 404 | 200 |
 /// | `PERSISTED_QUERY_HASH_MISMATCH` | the query's SHA-256 is not the hash sent with it | 400 | 200 |
@@ -72,6 +73,19 @@ public struct GraphQLHTTPError: Error, Sendable, Equatable, CustomStringConverti
     /// Not a well-formed GraphQL-over-HTTP request (the same status for both media types).
     static func badRequest(_ message: String, status: HTTPStatus = .badRequest) -> GraphQLHTTPError {
         GraphQLHTTPError(code: badRequestCode, message: message, status: status)
+    }
+
+    /// Parameters that do not make a GraphQL-over-HTTP request: 400 when their JSON does not
+    /// parse, else 422 with `application/graphql-response+json` (the well-formed JSON is not a
+    /// request) and 400 with legacy `application/json`.
+    static func malformed(_ malformed: GraphQLRequestParameters.Malformed) -> GraphQLHTTPError {
+        switch malformed {
+        case .bodyNotJSON, .variablesNotJSON, .extensionsNotJSON, .parameterNotUTF8: badRequest(malformed.message)
+        default:
+            GraphQLHTTPError(
+                code: badRequestCode, message: malformed.message, status: .unprocessableContent,
+                legacyStatus: .badRequest)
+        }
     }
 
     static func payloadTooLarge(maxBodyBytes: Int) -> GraphQLHTTPError {

@@ -254,7 +254,7 @@ extension GraphQLHTTPHandler {
         return GraphQLResponseWriter.tooLarge(
             answer, maxResponseBytes: limit,
             locations: operation.request.document.operationLocations(named: operation.request.operationName),
-            extensions: outcome.extensions)
+            extensions: outcome.extensions, media: media)
     }
 
     /// 415 for a body that is not `application/json` in UTF-8 (the only request encoding we read;
@@ -338,7 +338,7 @@ extension GraphQLHTTPHandler {
         let parameters: GraphQLRequestParameters
         switch read {
         case .success(let read): parameters = read
-        case .failure(let malformed): return .failure(.http(.badRequest(malformed.message)))
+        case .failure(let malformed): return .failure(.http(.malformed(malformed)))
         }
         switch documentSource(for: parameters) {
         case .refused(let error):

@@ -20,17 +20,19 @@ struct GraphQLAnswer: Sendable {
 ///
 /// | situation                                   | graphql-response+json | application/json |
 /// |---------------------------------------------|-----------------------|------------------|
-/// | `data` present and not null                 | 200                   | 200              |
-/// | `data: null` (a non-null root field failed) | 200                   | 200              |
-/// | no `data`: parse, validation, operation     | 400                   | 200              |
-/// |   selection or variable coercion failed     |                       |                  |
+/// | `data` and no errors                        | 200                   | 200              |
+/// | `data` (null too) and errors                | 294                   | 200              |
+/// | no `data`: the document does not parse      | 400                   | 200              |
+/// | no `data`: validation, operation selection  | 422                   | 200              |
+/// |   or variable coercion failed               |                       |                  |
 /// | no `data`: the application rejected it      | its status (4xx/5xx)  | 200              |
-/// | not a well-formed request (JSON, params)    | 400                   | 400              |
+/// | not a well-formed request (JSON, params)    | 400 / 422             | 400              |
 ///
-/// `data: null` is answered 200: the draft says a response with a `data` entry that is null
-/// SHOULD get a 2xx and RECOMMENDS 200, because no request error happened; execution started
-/// and failed at a field (a "partial response"), and 4xx/5xx there is "not recommended".
-/// Every request error carries an `extensions.code` (see `GraphQLHTTPError`).
+/// 422 and 294 are the current draft's (2026): 422 for a well-formed request the server cannot
+/// process as GraphQL, 294 ("partial success") when execution ran and produced errors, so that
+/// a client or proxy can tell a clean answer from a partial one by its status. Legacy
+/// `application/json` keeps the codes older clients expect. Every request error carries an
+/// `extensions.code` (see `GraphQLHTTPError`).
 enum GraphQLResponseWriter {
     /// The answer for an outcome of the execute closure.
     /// - Parameters:
@@ -47,15 +49,20 @@ enum GraphQLResponseWriter {
             let code =
                 operationResolved
                 ? GraphQLHTTPError.badUserInputCode : GraphQLHTTPError.operationResolutionFailureCode
+            // 422 for what the request got wrong (an operation that is not there, variables
+            // that do not coerce); an application's own refusal reported as a request error
+            // (a cost limit, with its own code) keeps the 400 it has when rejected outright.
+            let ownCode = result.errors.contains { $0.extensions["code"] != nil }
             let errors = result.errors.map { $0.withCode(code) }
             return GraphQLAnswer(
-                status: media == .graphQLResponseJSON ? .badRequest : .ok,
+                status: media == .graphQLResponseJSON ? (ownCode ? .badRequest : .unprocessableContent) : .ok,
                 body: ExecutionResult(data: nil, errors: errors).serialized(extensions: outcome.extensions),
                 report: outcome.report)
         case .executed(let result):
             let reusable = cacheable && result.errors.isEmpty ? max(0, outcome.maxAgeSeconds) : 0
             var answer = GraphQLAnswer(
-                status: .ok, body: outcome.serializedBody ?? result.serialized(extensions: outcome.extensions),
+                status: media == .graphQLResponseJSON && !result.errors.isEmpty ? .partialSuccess : .ok,
+                body: outcome.serializedBody ?? result.serialized(extensions: outcome.extensions),
                 maxAgeSeconds: reusable, report: outcome.report)
             // Built from data older than its freshness: `Age` says how old (RFC 9111 §5.1).
             if let age = outcome.ageSeconds { answer.headers.add(name: "Age", value: String(max(0, age))) }
@@ -74,11 +81,12 @@ enum GraphQLResponseWriter {
     /// `locations` (the operation's, as the executor's own `RESPONSE_TOO_LARGE` has them; no
     /// `path`, as no field crossed the limit: the whole body did), `RESPONSE_TOO_LARGE` with
     /// `maximum` and `actual` bytes, then `extensions`; never cached, the upstream report kept
-    /// (its requests were sent). 200 for both media types: execution happened and `data` is
-    /// null, for which GraphQL over HTTP recommends 200 (`application/graphql-response+json`
-    /// too, "partial response"; 4xx is for request errors, which have no `data`).
+    /// (its requests were sent). Execution happened and `data` is null: 294 (partial success)
+    /// with `application/graphql-response+json`, 200 with legacy `application/json`; 4xx is
+    /// for request errors, which have no `data`.
     static func tooLarge(
-        _ answer: GraphQLAnswer, maxResponseBytes: Int, locations: [SourceLocation], extensions: JSONObject
+        _ answer: GraphQLAnswer, maxResponseBytes: Int, locations: [SourceLocation], extensions: JSONObject,
+        media: GraphQLResponseMediaType = .json
     ) -> GraphQLAnswer {
         let error = GraphQLError(
             "The response is larger than the limit of \(maxResponseBytes) bytes (\(answer.body.count)); none of its "
@@ -89,7 +97,8 @@ enum GraphQLResponseWriter {
                 ("actual", .int(answer.body.count)),
             ]))
         return GraphQLAnswer(
-            status: .ok, body: ExecutionResult(data: .null, errors: [error]).serialized(extensions: extensions),
+            status: media == .graphQLResponseJSON ? .partialSuccess : .ok,
+            body: ExecutionResult(data: .null, errors: [error]).serialized(extensions: extensions),
             report: answer.report)
     }
 
@@ -105,8 +114,10 @@ enum GraphQLResponseWriter {
         case .invalid(let invalid): errors = invalid.map { $0.withCode(GraphQLHTTPError.validationFailedCode) }
         case .overLimits(let over): errors = over
         }
+        let status: HTTPStatus =
+            if case .syntax = rejection { .badRequest } else { .unprocessableContent }
         return GraphQLAnswer(
-            status: media == .graphQLResponseJSON ? .badRequest : .ok,
+            status: media == .graphQLResponseJSON ? status : .ok,
             body: ExecutionResult(data: nil, errors: errors).serialized(extensions: extensions))
     }
 

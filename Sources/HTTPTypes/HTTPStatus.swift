@@ -35,6 +35,7 @@ public struct HTTPStatus: Hashable, Comparable, Sendable, ExpressibleByIntegerLi
         case 202: "Accepted"
         case 204: "No Content"
         case 206: "Partial Content"
+        case 294: "Partial Success"
         case 301: "Moved Permanently"
         case 302: "Found"
         case 304: "Not Modified"
@@ -64,6 +65,8 @@ public struct HTTPStatus: Hashable, Comparable, Sendable, ExpressibleByIntegerLi
     }
 
     public static let ok: HTTPStatus = 200
+    /// GraphQL over HTTP's "partial success": a response with both `data` and `errors`.
+    public static let partialSuccess: HTTPStatus = 294
     public static let noContent: HTTPStatus = 204
     public static let badRequest: HTTPStatus = 400
     public static let unauthorized: HTTPStatus = 401
@@ -73,6 +76,7 @@ public struct HTTPStatus: Hashable, Comparable, Sendable, ExpressibleByIntegerLi
     public static let notAcceptable: HTTPStatus = 406
     public static let contentTooLarge: HTTPStatus = 413
     public static let unsupportedMediaType: HTTPStatus = 415
+    public static let unprocessableContent: HTTPStatus = 422
     public static let tooManyRequests: HTTPStatus = 429
     public static let internalServerError: HTTPStatus = 500
     public static let badGateway: HTTPStatus = 502

@@ -186,7 +186,7 @@ import Testing
         let server = try Server()
         let invalid = try await server.post(
             "{ hello ... @defer { nope } }", accept: "multipart/mixed; incrementalSpec=v0.2")
-        #expect(invalid.status == 400)
+        #expect(invalid.status == 422)
         #expect(invalid.headers["Content-Type"] == "application/graphql-response+json; charset=utf-8")
         #expect(invalid.text.contains("GRAPHQL_VALIDATION_FAILED"))
         let unparsed = try await server.post("{ hello ", accept: "multipart/mixed; deferSpec=20220824")

@@ -26,7 +26,7 @@ import Testing
             return await TestGateway.execute(document, name, variables)
         })
         let refused = try await test.post(aliased(16))
-        #expect(refused.status == 400)
+        #expect(refused.status == 422)
         #expect(refused.headers["Content-Type"] == GraphQLEndpointTests.modern)
         #expect(
             refused.text
@@ -60,7 +60,7 @@ import Testing
 
         let strict = try TestServer(configure: { $0.operationLimits.maxRootFields = 1 })
         let refused = try await strict.post(#"{"query":"{ hello h: hello }"}"#)
-        #expect(refused.status == 400)
+        #expect(refused.status == 422)
         #expect(refused.text.contains(#""code":"MAX_ROOT_FIELDS_LIMIT""#))
         await strict.server.shutdown()
     }
@@ -68,7 +68,7 @@ import Testing
     @Test func introspectionCanBeTurnedOff() async throws {
         let test = try TestServer(configure: { $0.operationLimits.introspection = false })
         let refused = try await test.get("/graphql?query=" + urlEncoded("{ __schema { queryType { name } } }"))
-        #expect(refused.status == 400)
+        #expect(refused.status == 422)
         #expect(refused.text.contains(#""code":"INTROSPECTION_DISABLED""#))
         let typename = try await test.get("/graphql?query=" + urlEncoded("{ __typename }"))
         #expect(typename.status == 200)
@@ -83,7 +83,7 @@ import Testing
         #expect(body.utf8.count > 40_000)
         let test = try TestServer()
         let refused = try await test.post(body)
-        #expect(refused.status == 400)
+        #expect(refused.status == 422)
         #expect(refused.text.contains(#""code":"MAX_ALIASES_LIMIT""#))
         #expect(refused.text.contains(#""code":"MAX_ROOT_FIELDS_LIMIT""#))
         #expect(refused.body.count < 1_000)

@@ -99,7 +99,7 @@ import Testing
         let query = "{ nope }"
         let hash = SHA256.hexDigest(query)
         let response = try await test.post(Self.registeringBody(query, hash))
-        #expect(response.status == 400)
+        #expect(response.status == 422)
         #expect(response.text.contains(#""code":"GRAPHQL_VALIDATION_FAILED""#))
         #expect(try await test.post(Self.hashOnlyBody(hash)).text == Self.notFound)
         await test.server.shutdown()
@@ -233,13 +233,13 @@ import Testing
     @Test func aDocumentIdAndAQueryTogetherAreABadRequest() async throws {
         let test = try TestServer()
         let response = try await test.post(#"{"query":"{ hello }","documentId":"sha256:\#(Self.helloHash)"}"#)
-        #expect(response.status == 400)
+        #expect(response.status == 422)
         #expect(
             response.text
                 == #"{"errors":[{"message":"Send either a \"query\" or a \"documentId\", not both.","#
                 + #""extensions":{"code":"BAD_REQUEST"}}]}"#)
         let notString = try await test.post(#"{"documentId":7}"#)
-        #expect(notString.status == 400)
+        #expect(notString.status == 422)
         #expect(notString.text.contains(#"The \"documentId\" parameter must be a string."#))
         await test.server.shutdown()
     }

@@ -152,7 +152,7 @@ extension LoopbackTests {
             }
             let refused = try await Self.client.post(
                 gateway.url, headers: ["Content-Type": "application/json"], body: Array(#"{"query":"{ nope }"}"#.utf8))
-            #expect(refused.status == 400)
+            #expect(refused.status == 422)
             gateway.stop()  // SIGTERM: graceful shutdown flushes the batched log
             try logFile.close()
             let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -169,7 +169,7 @@ extension LoopbackTests {
             #expect(
                 entries.prefix(40).allSatisfy { $0["path"] as? String == "/healthz" && $0["status"] as? Int == 200 })
             #expect(entries.last?["path"] as? String == "/graphql")
-            #expect(entries.last?["status"] as? Int == 400)
+            #expect(entries.last?["status"] as? Int == 422)
             #expect(Set(entries.compactMap { $0["requestId"] as? String }).count == 41)
         }
 
