@@ -205,13 +205,7 @@ final class Collector: @unchecked Sendable {
         let out = Pipe()
         process.standardOutput = out
         try process.run()
-        var bytes: [UInt8] = []
-        while !bytes.contains(UInt8(ascii: "\n")) {
-            let chunk = out.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            bytes += chunk
-        }
-        guard let port = Int(String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)) else {
+        guard let port = Int(readFirstLine(of: out)) else {
             throw CLIProcessError("the collector printed no port")
         }
         self.port = port

@@ -128,13 +128,7 @@ public final class CLIChild {
         process.standardOutput = out
         process.standardError = standardError ?? FileHandle.nullDevice
         try process.run()
-        var bytes: [UInt8] = []
-        while !bytes.contains(UInt8(ascii: "\n")) {
-            let chunk = out.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            bytes += chunk
-        }
-        firstLine = String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+        firstLine = readFirstLine(of: out)
     }
 
     /// The URL at the end of the first line (`musicgraph serving http://127.0.0.1:PORT/graphql`).
@@ -144,4 +138,16 @@ public final class CLIChild {
         process.terminate()
         process.waitUntilExit()
     }
+}
+
+/// The first line a child writes to `pipe` (without its newline; what came before the end of
+/// the output when it wrote none), waiting for it.
+public func readFirstLine(of pipe: Pipe) -> String {
+    var bytes: [UInt8] = []
+    while !bytes.contains(UInt8(ascii: "\n")) {
+        let chunk = pipe.fileHandleForReading.availableData
+        guard !chunk.isEmpty else { break }
+        bytes += chunk
+    }
+    return String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
 }
