@@ -83,6 +83,8 @@ extension GraphQLHTTPHandler {
             guard case .ready(let operation) = slots[index] else { continue }
             let request = operation.request
             if let outcome = executeNow(request.document, request.operationName, request.variables) {
+                // Its operation span too (tracing on): answered from a kept result, it ran nothing.
+                OperationSpans.start(request, executing: false)?.end(outcome)
                 slots[index] = .answered(answer(for: outcome, of: operation, media: media))
             }
         }

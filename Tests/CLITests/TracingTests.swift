@@ -113,6 +113,38 @@ import Testing
         #expect(Set(spans.map(\.traceID)).count == 1)
     }
 
+    /// One operation span per element of a batch, the one a kept result answers too.
+    @Test func aBatchHasAnOperationSpanPerElementKeptResultsToo() async throws {
+        let collector = try Collector()
+        defer { collector.stop() }
+        let demo = try CLIChild(["demo-upstream", "--port", "0"])
+        defer { demo.stop() }
+        let gateway = try CLIChild(
+            [
+                "serve", "--port", "0", "--store", "memory", "--upstream", demo.url, "--otlp-endpoint",
+                "http://127.0.0.1:\(collector.port)",
+            ], environment: StoreSecretsTests.environment)
+        defer { gateway.stop() }
+        let kept = #"query Kept { artist(name: "AC/DC") { name } }"#
+        #expect(try await Self.post(gateway.url, kept, headers: []).status.code == 200)
+        let batch = try JSONSerialization.data(withJSONObject: [
+            ["query": kept], ["query": #"query Fresh { artist(name: "Queen") { name } }"#],
+        ])
+        let traceparent = "00-\(Self.traceID)-\(Self.clientSpanID)-01"
+        let response = try await HTTPClient().execute(
+            HTTPClientRequest(
+                method: .post, url: gateway.url,
+                headers: ["Content-Type": "application/json", "traceparent": traceparent], body: Array(batch)))
+        #expect(response.status.code == 200)
+        let spans = try await collector.spans(until: { spans in
+            spans.filter { $0.traceID == Self.traceID && $0.name.hasPrefix("query ") }.count >= 2
+        }).filter { $0.traceID == Self.traceID }
+        let server = try #require(spans.first { $0.kind == 2 })
+        let operations = spans.filter { $0.name.hasPrefix("query ") }
+        #expect(Set(operations.map(\.name)) == ["query Kept", "query Fresh"])
+        #expect(operations.allSatisfy { $0.parentID == server.spanID })
+    }
+
     @Test func aCollectorThatIsDownChangesNoAnswer() async throws {
         let gone = try Collector()
         let port = gone.port
