@@ -15,16 +15,9 @@ import Testing
     static let clientSpanID = "00f067aa0ba902b7"
 
     @Test func aQueryIsOneTraceWithASpanPerUpstreamRequest() async throws {
-        let collector = try Collector()
-        defer { collector.stop() }
-        let demo = try CLIChild(["demo-upstream", "--port", "0"])
-        defer { demo.stop() }
-        let gateway = try CLIChild(
-            [
-                "serve", "--port", "0", "--store", "memory", "--upstream", demo.url, "--otlp-endpoint",
-                "http://127.0.0.1:\(collector.port)", "--service-name", "musicgraph-test",
-            ], environment: StoreSecretsTests.environment)
-        defer { gateway.stop() }
+        let traced = try Traced(["--service-name", "musicgraph-test"])
+        defer { traced.stop() }
+        let (collector, demo, gateway) = (traced.collector, traced.demo, traced.gateway)
 
         let response = try await Self.post(
             gateway.url, "query Everything " + StoreSecretsTests.query,
@@ -87,16 +80,9 @@ import Testing
     }
 
     @Test func aStreamedAnswerIsTracedToItsEnd() async throws {
-        let collector = try Collector()
-        defer { collector.stop() }
-        let demo = try CLIChild(["demo-upstream", "--port", "0"])
-        defer { demo.stop() }
-        let gateway = try CLIChild(
-            [
-                "serve", "--port", "0", "--store", "memory", "--upstream", demo.url, "--otlp-endpoint",
-                "http://127.0.0.1:\(collector.port)", "--trace-documents",
-            ], environment: StoreSecretsTests.environment)
-        defer { gateway.stop() }
+        let traced = try Traced(["--trace-documents"])
+        defer { traced.stop() }
+        let (collector, demo, gateway) = (traced.collector, traced.demo, traced.gateway)
         let response = try await Self.post(
             gateway.url, #"query Def { artist(name: "AC/DC") { name ... @defer { albums(first: 1) { title } } } }"#,
             headers: [("Accept", "multipart/mixed; incrementalSpec=v0.2")])
@@ -115,16 +101,9 @@ import Testing
 
     /// One operation span per element of a batch, the one a kept result answers too.
     @Test func aBatchHasAnOperationSpanPerElementKeptResultsToo() async throws {
-        let collector = try Collector()
-        defer { collector.stop() }
-        let demo = try CLIChild(["demo-upstream", "--port", "0"])
-        defer { demo.stop() }
-        let gateway = try CLIChild(
-            [
-                "serve", "--port", "0", "--store", "memory", "--upstream", demo.url, "--otlp-endpoint",
-                "http://127.0.0.1:\(collector.port)",
-            ], environment: StoreSecretsTests.environment)
-        defer { gateway.stop() }
+        let traced = try Traced([])
+        defer { traced.stop() }
+        let (collector, gateway) = (traced.collector, traced.gateway)
         let kept = #"query Kept { artist(name: "AC/DC") { name } }"#
         #expect(try await Self.post(gateway.url, kept, headers: []).status.code == 200)
         let batch = try JSONSerialization.data(withJSONObject: [
@@ -187,6 +166,30 @@ import Testing
     static func demoRequests(_ base: String) async throws -> [[String: Any]] {
         let response = try await HTTPClient().get(base + "/__demo/requests")
         return (try JSONSerialization.jsonObject(with: Data(response.body)) as? [[String: Any]]) ?? []
+    }
+}
+
+/// A collector, a DemoUpstream and a gateway exporting its traces to the collector.
+struct Traced {
+    let collector: Collector
+    let demo: CLIChild
+    let gateway: CLIChild
+
+    /// `serve` with `extra` options besides the store, the upstream and the endpoint.
+    init(_ extra: [String]) throws {
+        collector = try Collector()
+        demo = try CLIChild(["demo-upstream", "--port", "0"])
+        gateway = try CLIChild(
+            [
+                "serve", "--port", "0", "--store", "memory", "--upstream", demo.url, "--otlp-endpoint",
+                "http://127.0.0.1:\(collector.port)",
+            ] + extra, environment: StoreSecretsTests.environment)
+    }
+
+    func stop() {
+        gateway.stop()
+        demo.stop()
+        collector.stop()
     }
 }
 
