@@ -158,8 +158,10 @@ struct GatewaySetup {
         }
 
         let schema: Schema
+        let schemaSource: Source
         do {
-            schema = try GatewaySchema.load(path: try args.value("--schema"))
+            schemaSource = try GatewaySchema.source(path: try args.value("--schema"))
+            schema = try GatewaySchema.build(schemaSource)
         } catch {
             throw CLIError("cannot start the gateway: \(error)")
         }
@@ -194,8 +196,8 @@ struct GatewaySetup {
         if let engine = mock {
             do {
                 let gateway = try Gateway(
-                    configuration: configuration, schema: schema, resolvers: MockResolvers(engine: engine),
-                    store: store)
+                    configuration: configuration, schema: schema, schemaSource: schemaSource,
+                    resolvers: MockResolvers(engine: engine), store: store)
                 return GatewaySetup(gateway: gateway, store: store, location: location, demo: nil)
             } catch {
                 throw CLIError("cannot start the gateway: \(error)")
@@ -222,7 +224,8 @@ struct GatewaySetup {
             configuration.rakutenAccessKey = nil
         }
         do {
-            let gateway = try Gateway(configuration: configuration, schema: schema, store: store)
+            let gateway = try Gateway(
+                configuration: configuration, schema: schema, schemaSource: schemaSource, store: store)
             return GatewaySetup(gateway: gateway, store: store, location: location, demo: demo)
         } catch {
             throw CLIError("cannot start the gateway: \(error)")

@@ -17,13 +17,27 @@ struct SchemaText {
     /// - Throws: `CLIError` when `--schema` has no value or the file cannot be read.
     static func read(_ args: CommandLineArguments, fallbackPath: String? = nil) throws(CLIError) -> SchemaText {
         if let path = try args.value("--schema") ?? fallbackPath {
-            return SchemaText(bytes: try readInput(path), name: path)
+            return SchemaText(bytes: ConnectorDirectives.adding(to: try readInput(path)), name: path)
         }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: defaultPath, isDirectory: &isDirectory) && !isDirectory.boolValue {
-            return SchemaText(bytes: try readInput(defaultPath), name: defaultPath)
+            return SchemaText(bytes: ConnectorDirectives.adding(to: try readInput(defaultPath)), name: defaultPath)
         }
         return SchemaText(bytes: Array(GatewaySchema.sdl.utf8), name: builtInName)
+    }
+
+    /// For a schema that declares upstreams or connectors (`@upstream`, `@http`, `@from`),
+    /// what the gateway checks before it serves it: every declaration names what exists, and
+    /// every field is answered. Other schemas (any project's) are not the gateway's: no check.
+    /// - Throws: `CLIError` with every problem as `FILE:LINE:COLUMN: message`, one per line.
+    func checkDeclarations(of schema: Schema) throws(CLIError) {
+        guard ConnectorSchema.declaresConnectors(schema) else { return }
+        do {
+            _ = try GatewaySchema.declarations(
+                of: schema, source: Source(bytes: bytes, name: name), environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw CLIError(error.description)
+        }
     }
 
     /// The schema built from the text.

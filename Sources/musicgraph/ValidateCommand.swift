@@ -71,6 +71,7 @@ func runValidateCommand(_ args: CommandLineArguments) -> Int32 {
     var schema: Schema
     do throws(CLIError) {
         schema = try schemaText.build()
+        try schemaText.checkDeclarations(of: schema)
     } catch {
         writeStderr(error.message)
         return 2

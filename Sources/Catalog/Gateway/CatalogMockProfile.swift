@@ -200,7 +200,7 @@ public struct CatalogMockProfile: MockProfile {
                 seed, count: 11, from: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
         case (.tmdb, _):
             id = MockSeed.digits(seed, count: MockSeed.pick(seed, in: 3...6))
-        case (.iTunes, _), (.appleMusic, _), (.rakuten, _):
+        default:
             id = MockSeed.digits(seed, count: MockSeed.pick(seed, in: 9...10))
         }
         return GlobalID(service, kind, id)

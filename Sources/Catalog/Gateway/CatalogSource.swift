@@ -11,7 +11,7 @@ enum CatalogSource: String, Sendable {
         case .iTunes: self = .iTunes
         case .appleMusic: self = .appleMusic
         case .rakuten: self = .rakuten
-        case .youTube, .tmdb: return nil
+        default: return nil
         }
     }
 }

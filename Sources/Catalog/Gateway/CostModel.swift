@@ -46,6 +46,23 @@ public struct CostModel: Sendable {
     var typeWeights: [String: Int] = [:]
     /// `@cost` on input object fields (`Input.field`), added when the field is given.
     var inputFieldWeights: [String: Int] = [:]
+    /// Parents per upstream call of the fields that batch their parents into one request: the
+    /// built-in loaders' batch sizes (`QueryCost.parentsPerCall`) and each `@http(batch:)`'s `max`.
+    var parentsPerCall: [String: Int] = QueryCost.parentsPerCall
+
+    /// Reads the directives of `schema`, and prices its connector fields from their
+    /// declarations: an `@http` field without `@cost` weighs its upstream's `unitsPerCall`,
+    /// paid once per `batch.max` parents when it batches.
+    /// - Throws: as `init(schema:)`.
+    public init(schema: Schema, connectors: ConnectorSchema) throws(GatewayStartError) {
+        try self.init(schema: schema)
+        for (coordinate, connector) in connectors.connectors {
+            if fields[coordinate, default: FieldCost()].weight == nil {
+                fields[coordinate, default: FieldCost()].weight = connector.upstream.unitsPerCall
+            }
+            if let batch = connector.batch { parentsPerCall[coordinate] = batch.max }
+        }
+    }
 
     /// A model without weights: every operation costs 0.
     static let empty = CostModel()

@@ -64,7 +64,7 @@ final class DryRunPlan: Sendable {
             ]
         }
         var providers = JSONObject()
-        for service in UpstreamService.allCases {
+        for service in Set(calls.map(\.service)).sorted() {
             let own = calls.filter { $0.service == service }
             guard !own.isEmpty else { continue }
             var endpoints = JSONObject()

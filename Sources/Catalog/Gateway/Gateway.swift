@@ -26,6 +26,8 @@ public final class Gateway: Sendable {
     let exchange: UpstreamExchange
     /// The catalog's resolvers, or the mocks of `--mock`.
     let resolvers: any ExecutionResolvers
+    /// The upstreams and connector fields the schema declares (`@upstream`, `@http`, `@from`).
+    let connectors: ConnectorSchema
 
     /// A gateway serving `schema` (the embedded `schema.graphql` by default).
     ///
@@ -38,26 +40,38 @@ public final class Gateway: Sendable {
     ///     upstream responses (shared with other processes using the same store, and kept across
     ///     restarts by a file or Redis store); in this process's memory by default, which holds
     ///     counters only (the in-process cache already holds the responses).
-    /// - Throws: `GatewayStartError.unboundFields` naming every schema field that has neither
-    ///   a resolver nor a model property (the gateway refuses to start rather than answer null);
-    ///   `.invalidSchema` for cost directives that cannot be used (a negative weight, an unknown
-    ///   slicing argument).
+    ///   - schemaSource: the text `schema` was built from, for the locations of declaration
+    ///     problems (`FILE:LINE:COLUMN`); without it they name the field's coordinate.
+    /// - Throws: `GatewayStartError.declarations` listing every field that has neither a
+    ///   resolver, a model property nor a connector (the gateway refuses to start rather than
+    ///   answer null) and every problem of the schema's `@upstream`/`@http`/`@from`
+    ///   declarations; `.invalidSchema` for cost directives that cannot be used (a negative
+    ///   weight, an unknown slicing argument).
     public init(
-        configuration: GatewayConfiguration, schema: Schema? = nil, transport: (any UpstreamTransport)? = nil,
-        resolvers: (any ExecutionResolvers)? = nil, store: (any SharedStore)? = nil
+        configuration: GatewayConfiguration, schema: Schema? = nil, schemaSource: Source? = nil,
+        transport: (any UpstreamTransport)? = nil, resolvers: (any ExecutionResolvers)? = nil,
+        store: (any SharedStore)? = nil
     ) throws(GatewayStartError) {
         let schema = try { () throws(GatewayStartError) -> Schema in
             if let schema { return schema }
             return try GatewaySchema.embedded()
         }()
-        if resolvers == nil {
-            let missing = CatalogResolvers.unboundFields(in: schema)
-            guard missing.isEmpty else { throw .unboundFields(missing) }
-        }
-        self.resolvers = resolvers ?? CatalogResolvers()
+        let connectors = try GatewaySchema.declarations(
+            of: schema, source: schemaSource, environment: configuration.environment, mocked: resolvers != nil)
+        self.connectors = connectors
+        let catalog: any ExecutionResolvers = resolvers ?? CatalogResolvers()
+        self.resolvers =
+            connectors.connectors.isEmpty && connectors.fromPaths.isEmpty || resolvers != nil
+            ? catalog : ConnectorResolvers(base: catalog, connectors: connectors)
         self.schema = schema
+        var configuration = configuration
+        configuration.declaredSecrets = connectors.secrets
+        for (_, upstream) in connectors.upstreams {
+            configuration.baseURLs[upstream.service] = upstream.baseURL
+            if let units = upstream.dailyUnits, units > 0 { configuration.dailyQuota[upstream.service] = units }
+        }
         self.configuration = configuration
-        self.costModel = try CostModel(schema: schema)
+        self.costModel = try CostModel(schema: schema, connectors: connectors)
         let cache =
             configuration.cacheMaxBytes > 0
             ? UpstreamCache(
@@ -72,7 +86,8 @@ public final class Gateway: Sendable {
                 ? nil
                 : SharedResponses(
                     store: $0, clock: .system, claimTTLMs: claimTTLMs, baseURLs: configuration.resolvedBaseURLs,
-                    scope: configuration.sharedKeyScope, secrets: configuration.secrets)
+                    scope: configuration.sharedKeyScope, secrets: configuration.secrets,
+                    keySecrets: connectors.secrets)
         }
         self.ledger = ledger
         // The libcurl client only when something may be sent (a replay sends nothing).
@@ -351,19 +366,21 @@ public final class Gateway: Sendable {
 
 /// Why a gateway refused to start.
 public enum GatewayStartError: Error, Sendable, CustomStringConvertible {
-    /// Schema fields with neither a resolver nor a model property, as `Type.field`.
-    case unboundFields([String])
     /// The schema text does not build (`SchemaBuildError`'s text).
     case invalidSchema(String)
+    /// Fields nothing answers and problems of the schema's connector declarations, each with
+    /// its location, all of them at once.
+    case declarations([DeclarationProblem])
     /// The recording directory cannot be used (`--record`, `--replay`).
     case recordings(RecordingError)
 
     public var description: String {
         switch self {
-        case .unboundFields(let fields):
-            "schema fields without a resolver: \(fields.joined(separator: ", "))"
         case .invalidSchema(let reason):
             "the schema does not build: \(reason)"
+        case .declarations(let problems):
+            "the schema's declarations have \(problems.count) problem\(problems.count == 1 ? "" : "s"):\n"
+                + problems.map(\.description).joined(separator: "\n")
         case .recordings(let error):
             "recordings: \(error)"
         }

@@ -88,9 +88,17 @@ public struct GatewayConfiguration: Sendable {
 
     /// The key and token values configured, placeholders left out: what must never be written.
     public var secrets: [String] {
-        [youTubeAPIKey, tmdbAPIKey, appleMusicToken, rakutenApplicationId, rakutenAccessKey].compactMap { $0 }
+        ([youTubeAPIKey, tmdbAPIKey, appleMusicToken, rakutenApplicationId, rakutenAccessKey].compactMap { $0 }
+            + declaredSecrets)
             .filter { !Self.placeholderKeys.contains($0) }
     }
+
+    /// The values of the `{$env.NAME}` secrets the schema's `@upstream`s use (set by the
+    /// gateway when it reads them from `environment`).
+    public var declaredSecrets: [String] = []
+
+    /// The environment `{$env.NAME}` templates read, once, at start-up.
+    public var environment: [String: String] = [:]
 
     /// Every provider's base URL, defaults included, trailing slashes removed.
     public var resolvedBaseURLs: [UpstreamService: String] {
@@ -99,7 +107,10 @@ public struct GatewayConfiguration: Sendable {
             .rakuten: RakutenProvider.defaultBaseURL, .youTube: YouTubeProvider.defaultBaseURL,
             .tmdb: TMDBProvider.defaultBaseURL,
         ]
-        return defaults.reduce(into: [:]) { $0[$1.key] = baseURL($1.key, default: $1.value) }
+        var resolved = defaults.reduce(into: [:]) { $0[$1.key] = baseURL($1.key, default: $1.value) }
+        // Declared upstreams (`@upstream`) have no default: their base URL is in the schema.
+        for (service, url) in baseURLs where defaults[service] == nil { resolved[service] = url }
+        return resolved
     }
 
     public init(
@@ -159,6 +170,7 @@ public struct GatewayConfiguration: Sendable {
             youTubeAPIKey: value("YOUTUBE_API_KEY"), tmdbAPIKey: value("TMDB_API_KEY"),
             appleMusicToken: value("APPLE_MUSIC_TOKEN"), rakutenApplicationId: value("RAKUTEN_APP_ID"),
             rakutenAccessKey: value("RAKUTEN_ACCESS_KEY"))
+        configuration.environment = environment
         if let all = upstream ?? value("MUSICGRAPH_UPSTREAM_URL") {
             for service in UpstreamService.allCases { configuration.baseURLs[service] = all }
         }

@@ -5,9 +5,12 @@ import GraphQL
 /// request's loaders over its counting, caching providers.
 final class GatewayRequest: Sendable {
     let loaders: RequestLoaders
+    /// The loaders of the schema's connector fields; nil when it declares none.
+    let connectors: ConnectorLoaders?
 
-    init(loaders: RequestLoaders) {
+    init(loaders: RequestLoaders, connectors: ConnectorLoaders? = nil) {
         self.loaders = loaders
+        self.connectors = connectors
     }
 }
 

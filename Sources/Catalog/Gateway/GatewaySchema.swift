@@ -23,6 +23,48 @@ public enum GatewaySchema {
         return try build(String(decoding: data, as: UTF8.self), name: candidate)
     }
 
+    /// The declarations (`@upstream`, `@http`, `@from`) of `schema`, checked: every field of
+    /// the gateway's own types is resolved in Swift, a property of its model, or a connector;
+    /// every declaration names what exists. `mocked`: every field is answered from the schema
+    /// alone (`--mock`), so none needs a resolver.
+    /// - Throws: `GatewayStartError.declarations` with every problem found, located in `source`.
+    public static func declarations(
+        of schema: Schema, source: Source?, environment: [String: String], mocked: Bool = false
+    ) throws(GatewayStartError) -> ConnectorSchema {
+        let ownTypes = Set(CatalogResolvers.bindings.keys).union(modelProperties.keys)
+        let result = ConnectorSchema.read(
+            schema: schema, source: source, environment: environment, ownTypes: ownTypes,
+            isBound: { type, field in
+                mocked || CatalogResolvers.bindings[type]?[field] != nil
+                    || modelProperties[type]?.contains(field) == true
+            })
+        switch result {
+        case .success(let declarations): return declarations
+        case .failure(let failure): throw .declarations(failure.problems)
+        }
+    }
+
+    /// The text of the schema file at `path` (as `load` finds it), for locations.
+    /// - Throws: `GatewayStartError.invalidSchema` when `path` is given and cannot be read.
+    public static func source(path: String? = nil) throws(GatewayStartError) -> Source {
+        let candidate = path ?? "schema.graphql"
+        guard let data = FileManager.default.contents(atPath: candidate) else {
+            if let path { throw .invalidSchema("cannot read '\(path)'") }
+            return Source(bytes: Array(sdl.utf8), name: "schema.graphql (embedded)")
+        }
+        return Source(bytes: ConnectorDirectives.adding(to: Array(data)), name: candidate)
+    }
+
+    /// The schema built from `source`.
+    /// - Throws: `GatewayStartError.invalidSchema` when it does not build.
+    public static func build(_ source: Source) throws(GatewayStartError) -> Schema {
+        do {
+            return try buildSchema(source: source)
+        } catch {
+            throw .invalidSchema("\(error)")
+        }
+    }
+
     private static func build(_ text: String, name: String) throws(GatewayStartError) -> Schema {
         do {
             return try buildSchema(source: Source(bytes: Array(text.utf8), name: name))

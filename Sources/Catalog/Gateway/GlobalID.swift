@@ -84,6 +84,7 @@ extension UpstreamService {
         case .rakuten: "Rakuten Books"
         case .youTube: "YouTube"
         case .tmdb: "TMDB"
+        default: rawValue
         }
     }
 }

@@ -23,7 +23,7 @@ enum ObjectResolvers {
                 ) {
                     .hosts(prefix($0, first))
                 }
-            case .youTube, .tmdb:
+            default:
                 return .value(.list([]))
             }
         }
@@ -71,7 +71,7 @@ enum ObjectResolvers {
                 return loaders.appleMusicAlbums.field(node.album.id, at: request.path) {
                     .hosts(($0?.tracks ?? []).map { TrackNode(track: $0, album: parent) })
                 }
-            case .rakuten, .youTube, .tmdb:
+            default:
                 return .value(.list([]))
             }
         },
@@ -88,7 +88,7 @@ enum ObjectResolvers {
                 return loaders.itunesAlbums.field(albumId, at: request.path) { $0.map { .host($0) } ?? .null }
             case .appleMusic:
                 return loaders.appleMusicAlbums.field(albumId, at: request.path) { $0.map { .host($0) } ?? .null }
-            case .rakuten, .youTube, .tmdb:
+            default:
                 return .value(.null)
             }
         },

@@ -176,7 +176,7 @@ public enum QueryCost {
                 let weight = declared.flatMap { fieldWeight(field, $0) }
                 if let weight {
                     // ⌈count / parentsPerCall⌉ without overflowing when count has saturated.
-                    let batch = QueryCost.parentsPerCall[coordinate] ?? 1
+                    let batch = model.parentsPerCall[coordinate] ?? 1
                     let calls = count / batch + (count % batch == 0 ? 0 : 1)
                     here = saturatingMultiply(calls, weight)
                 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The day a provider counts its quota in: YouTube's quota resets at midnight Pacific Time
-/// (America/Los_Angeles, daylight saving included), the other providers' at midnight UTC.
+/// (America/Los_Angeles, daylight saving included), the other providers' and every declared upstream's at midnight UTC.
 struct QuotaDay: Sendable, Equatable {
     /// `YYYY-MM-DD` in the provider's time zone: part of the ledger's counter keys.
     var label: String
@@ -13,7 +13,7 @@ struct QuotaDay: Sendable, Equatable {
     static func timeZone(of service: UpstreamService) -> TimeZone {
         switch service {
         case .youTube: TimeZone(identifier: "America/Los_Angeles") ?? TimeZone(secondsFromGMT: -8 * 3_600)!
-        case .iTunes, .appleMusic, .rakuten, .tmdb: TimeZone(identifier: "UTC")!
+        default: TimeZone(identifier: "UTC")!
         }
     }
 

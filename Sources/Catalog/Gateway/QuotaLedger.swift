@@ -185,7 +185,7 @@ public final class QuotaLedger: Sendable {
         guard !limits.isEmpty else { return [] }
         let now = clock.nowMs()
         let seen = local.withLock { $0 }
-        return UpstreamService.allCases.compactMap { service in
+        return limits.keys.sorted().compactMap { service in
             guard let limit = limits[service] else { return nil }
             let used = seen[service].flatMap { now >= $0.day.startMs && now < $0.day.endMs ? $0.used : nil } ?? 0
             return QuotaUsage(service: service, used: used, limit: limit)

@@ -42,8 +42,21 @@ extension Gateway {
             },
             scheduler: scheduler, searchConcurrency: max(1, configuration.searchConcurrency), memos: exchange.memos,
             counters: counters, freshness: freshness, dryRun: plan != nil)
+        let connectorLoaders =
+            connectors.connectors.isEmpty
+            ? nil
+            : ConnectorLoaders(
+                connectors: connectors,
+                transport: { [exchange] upstream in
+                    RequestTransport(
+                        service: upstream.service, exchange: exchange, ttlSeconds: upstream.maxAgeSeconds,
+                        counters: counters, freshness: freshness, budget: budget, cancellation: cancellation,
+                        client: client, plan: plan, unitCost: upstream.unitsPerCall)
+                },
+                scheduler: scheduler, concurrency: max(1, configuration.searchConcurrency),
+                reading: MemoReading(now: .now, counters: counters, freshness: freshness), stale: loaders.stale)
         return RequestScope(
             counters: counters, freshness: freshness, scheduler: scheduler, cancellation: cancellation,
-            request: GatewayRequest(loaders: loaders), plan: plan)
+            request: GatewayRequest(loaders: loaders, connectors: connectorLoaders), plan: plan)
     }
 }

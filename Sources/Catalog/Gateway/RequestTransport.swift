@@ -20,6 +20,12 @@ struct RequestTransport: UpstreamTransport {
     let client: RequestClient?
     /// Set for a dry run: every call is noted there, and none is sent.
     var plan: DryRunPlan? = nil
+    /// The price of every call, when the upstream declares one (`@upstream(unitsPerCall:)`);
+    /// nil: the built-in providers' prices by URL (`QueryCost.unitCost(ofURL:)`).
+    var unitCost: Int? = nil
+
+    /// What a call to `url` costs in quota units.
+    private func price(_ url: String) -> Int { unitCost ?? QueryCost.unitCost(ofURL: url) }
 
     func discard(url: String, headers: [(name: String, value: String)]) {
         let key = Self.key(url: url, headers: headers)
@@ -87,7 +93,7 @@ struct RequestTransport: UpstreamTransport {
             plan.note(service, url: url, .store, units: 0)
             return hit.response
         }
-        plan.note(service, url: url, .send, units: QueryCost.unitCost(ofURL: url))
+        plan.note(service, url: url, .send, units: price(url))
         throw UpstreamError(service: service, kind: .notSent)
     }
 
@@ -212,7 +218,7 @@ struct RequestTransport: UpstreamTransport {
                 return hit
             }
         }
-        let cost = QueryCost.unitCost(ofURL: url)
+        let cost = price(url)
         do {
             if cancellation.isCancelled { throw CancellationError() }
             try await pay(cost)

@@ -38,16 +38,18 @@ struct SharedResponses: Sendable {
     let scopes: [UpstreamService: String]
     /// Masks the configured secrets in what is written; empty when there are none.
     let scrubber: SecretScrubber
+    /// The secrets a request key may carry outside the known secret parameters (a declared
+    /// upstream's `{$env.…}` query entries and headers): masked in the key before it is written.
+    let keySecrets: [String]
 
     init(
         store: any SharedStore, clock: WallClock, claimTTLMs: Int, baseURLs: [UpstreamService: String] = [:],
-        scope: String? = nil, secrets: [String] = []
+        scope: String? = nil, secrets: [String] = [], keySecrets: [String] = []
     ) {
         self.store = store
         self.baseURLs = baseURLs
-        self.scopes =
-            scope.map { scope in Dictionary(uniqueKeysWithValues: UpstreamService.allCases.map { ($0, scope) }) }
-            ?? baseURLs.mapValues(Self.origin(of:))
+        self.scopes = baseURLs.mapValues { scope ?? Self.origin(of: $0) }
+        self.keySecrets = keySecrets
         self.scrubber = SecretScrubber(secrets: secrets)
         self.clock = clock
         self.health = StoreHealth(kind: store.kind)
@@ -63,7 +65,8 @@ struct SharedResponses: Sendable {
     /// or with the scope `demo` (a DemoUpstream on a random port) `demo|itunes:/search?…`.
     func key(_ service: UpstreamService, url: String, headers: [(name: String, value: String)]) -> String {
         let base = baseURLs[service]
-        let relative = RecordedExchange.requestKey(url: url, headers: headers, baseURLs: base.map { [$0] } ?? [])
+        let relative = RecordedExchange.requestKey(
+            url: url, headers: headers, baseURLs: base.map { [$0] } ?? [], secrets: keySecrets)
         // Without a base URL the key is the whole URL, which names its upstream already.
         let scope = scopes[service] ?? Self.origin(of: url)
         return scope + "|" + service.rawValue + ":" + relative

@@ -44,7 +44,7 @@ final class UpstreamExchange: Sendable {
     static func saysDailyQuotaIsSpent(_ service: UpstreamService, _ response: UpstreamResponse) -> Bool {
         switch service {
         case .youTube: YouTubeProvider.saysDailyQuotaIsSpent(status: response.status, body: response.body)
-        case .iTunes, .appleMusic, .rakuten, .tmdb: false
+        default: false
         }
     }
 }

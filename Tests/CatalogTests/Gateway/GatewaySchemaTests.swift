@@ -33,7 +33,9 @@ import Testing
             }
         }
         #expect(undescribed == [])
-        #expect(CatalogResolvers.unboundFields(in: schema) == [])
+        // Every field is resolved in Swift or a property: the embedded schema declares nothing.
+        let declarations = try GatewaySchema.declarations(of: schema, source: nil, environment: [:])
+        #expect(declarations.connectors.isEmpty && declarations.upstreams.isEmpty)
         #expect(
             schema.typeNames.filter { !$0.hasPrefix("__") }.sorted() == [
                 "Album", "Artist", "Boolean", "CatalogSource", "Float", "ID", "Int", "Movie", "Node", "Query", "String",
@@ -44,14 +46,23 @@ import Testing
 
     @Test func aFieldWithoutResolverStopsTheGateway() throws {
         let sdl = GatewaySchema.sdl + "\nextend type Artist { age: Int }\nextend type Query { charts: [Album!] }\n"
-        let schema = try buildSchema(sdl: sdl)
-        #expect(CatalogResolvers.unboundFields(in: schema) == ["Artist.age", "Query.charts"])
-        #expect(throws: GatewayStartError.self) { try Gateway(configuration: GatewayConfiguration(), schema: schema) }
+        let source = Source(bytes: Array(sdl.utf8), name: "s.graphql")
+        let schema = try buildSchema(source: source)
+        let lines = sdl.split(separator: "\n", omittingEmptySubsequences: false)
+        let ageLine = try #require(lines.firstIndex { $0.contains("age: Int") }) + 1
         do {
-            _ = try Gateway(configuration: GatewayConfiguration(), schema: schema)
+            _ = try Gateway(configuration: GatewayConfiguration(), schema: schema, schemaSource: source)
+            Issue.record("the gateway started without resolvers for Artist.age and Query.charts")
         } catch {
-            #expect(error.description == "schema fields without a resolver: Artist.age, Query.charts")
+            guard case .declarations(let problems) = error else { throw error }
+            #expect(
+                problems.map(\.description) == [
+                    "s.graphql:\(ageLine):22: Artist.age has no resolver: declare it with @http, or resolve it in Swift",
+                    "s.graphql:\(ageLine + 1):21: Query.charts has no resolver: declare it with @http, or resolve it in Swift",
+                ])
         }
+        // Without the source, each problem names its field.
+        #expect(throws: GatewayStartError.self) { try Gateway(configuration: GatewayConfiguration(), schema: schema) }
     }
 
     @Test func configurationFromEnvironment() throws {

@@ -1,0 +1,30 @@
+/// The connector directives' definitions, which come with the gateway: a schema that uses
+/// `@upstream`, `@http` or `@from` without defining them gets these.
+public enum ConnectorDirectives {
+    public static let sdl = """
+
+        "A name and a value (a template) of a query entry or a header."
+        input KeyValue { name: String!, value: String! }
+
+        "How a connector batches its parents: `param` carries up to `max` parents' values, joined by `join` (repeated when empty); `key` is the member of each answered entry that names its parent."
+        input Batch { param: String!, join: String = ",", max: Int!, key: String! }
+
+        "An upstream API: where it is, what every call carries, its price per call and its daily quota."
+        directive @upstream(name: String!, baseURL: String!, query: [KeyValue!], headers: [KeyValue!], unitsPerCall: Int = 1, dailyUnits: Int, timeoutMs: Int, maxAgeSeconds: Int) repeatable on SCHEMA
+
+        "The field is the answer of a GET to an upstream, at `select` in its body."
+        directive @http(upstream: String!, path: String!, query: [KeyValue!], select: String, batch: Batch, nullOn404: Boolean = false) on FIELD_DEFINITION
+
+        "The field reads this JSON member or dotted path of its parent."
+        directive @from(path: String!) on FIELD_DEFINITION
+
+        """
+
+    /// `bytes` with the definitions added when it uses a connector directive it does not define.
+    public static func adding(to bytes: [UInt8]) -> [UInt8] {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let uses = ["@upstream(", "@http(", "@from("].contains { text.contains($0) }
+        guard uses, !text.contains("directive @upstream"), !text.contains("directive @http") else { return bytes }
+        return bytes + Array(sdl.utf8)
+    }
+}

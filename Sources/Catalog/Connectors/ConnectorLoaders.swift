@@ -1,0 +1,188 @@
+import DataLoader
+import GraphQL
+import Synchronization
+
+/// The DataLoaders of one GraphQL request's connector fields: one per call site (`@http` field),
+/// made the first time a field of it resolves. Each sends through its upstream's
+/// `RequestTransport`, so a declared call gets what a built-in one gets: the shared cache and
+/// store, in-flight deduplication across requests and instances, the request's budget, the
+/// upstream's daily quota and the client's share. A batch connector's loader batches its
+/// parents' values up to the declared `max`; any other sends its distinct calls concurrently.
+final class ConnectorLoaders: Sendable {
+    private let connectors: ConnectorSchema
+    private let transport: @Sendable (DeclaredUpstream) -> RequestTransport
+    private let scheduler: BatchScheduler
+    private let concurrency: Int
+    private let reading: MemoReading
+    private let stale: StaleValues
+    private let made = Mutex<[Int: FieldLoader<ConnectorCall, JSONValue>]>([:])
+
+    init(
+        connectors: ConnectorSchema, transport: @escaping @Sendable (DeclaredUpstream) -> RequestTransport,
+        scheduler: BatchScheduler, concurrency: Int, reading: MemoReading, stale: StaleValues
+    ) {
+        self.connectors = connectors
+        self.transport = transport
+        self.scheduler = scheduler
+        self.concurrency = concurrency
+        self.reading = reading
+        self.stale = stale
+    }
+
+    /// The loader of `connector` in this request.
+    func loader(for connector: HTTPConnector) -> FieldLoader<ConnectorCall, JSONValue> {
+        if let found = made.withLock({ $0[connector.index] }) { return found }
+        let new = makeLoader(connector)
+        return made.withLock { made in
+            if let found = made[connector.index] { return found }
+            made[connector.index] = new
+            return new
+        }
+    }
+
+    private func makeLoader(_ connector: HTTPConnector) -> FieldLoader<ConnectorCall, JSONValue> {
+        let (scheduler, concurrency, environment) = (scheduler, concurrency, connectors.environment)
+        let secrets = connectors.secrets
+        let makeTransport = transport
+        return FieldLoader(memo: nil, reading: reading, staleness: KeyStaleness(), stale: stale) {
+            let upstream = connector.upstream
+            let call = UpstreamCall(service: upstream.service, transport: makeTransport(upstream), secrets: secrets)
+            let send = ConnectorSend(connector: connector, call: call, environment: environment)
+            do throws(DataLoaderError) {
+                if connector.batch != nil {
+                    // Chunked by `batch.max` after sorting (`batched`), not in arrival order: the
+                    // same ids make the same requests in every request, which dedup then shares.
+                    return try DataLoader(
+                        name: connector.coordinate, scheduler: scheduler,
+                        orderedBatch: { calls in
+                            await UpstreamTracing.batch(connector.coordinate, keys: calls.count) {
+                                await send.batched(calls)
+                            }
+                        })
+                }
+                return try DataLoader(
+                    name: connector.coordinate, scheduler: scheduler,
+                    batch: { calls in
+                        await UpstreamTracing.batch(connector.coordinate, keys: calls.count) {
+                            await fetchEach(calls, limit: concurrency) { call throws(UpstreamError) in
+                                try await send.one(call)
+                            }
+                        }
+                    })
+            } catch {
+                preconditionFailure("\(error)")  // the batch size was checked at start-up
+            }
+        }
+    }
+}
+
+/// How one connector's calls are sent and answered.
+private struct ConnectorSend: Sendable {
+    let connector: HTTPConnector
+    let call: UpstreamCall
+    let environment: [String: String]
+
+    /// GETs `url`; the selected answer, nil for a 404 the connector declares null. With the
+    /// upstream's `timeoutMs`, the field waits that long at most (`UPSTREAM_TIMEOUT`); the send
+    /// goes on for whoever else waits on it, and its answer is kept as any other.
+    private func get(_ url: String) async throws(UpstreamError) -> JSONValue? {
+        let upstream = connector.upstream
+        guard upstream.missingEnvironment.isEmpty else {
+            throw UpstreamError(service: upstream.service, kind: .notConfigured)
+        }
+        guard let timeoutMs = upstream.timeoutMs, timeoutMs > 0 else { return try await answer(url) }
+        let timedOut = UpstreamError(service: upstream.service, kind: .timeout, upstreamPath: call.path(of: url))
+        let outcome = await withTaskGroup(of: Result<JSONValue?, UpstreamError>?.self) { group in
+            group.addTask {
+                do throws(UpstreamError) {
+                    return .success(try await answer(url))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: .milliseconds(timeoutMs))
+                return Task.isCancelled ? nil : .failure(timedOut)
+            }
+            while let next = await group.next() {
+                guard let next else { continue }
+                group.cancelAll()
+                return next
+            }
+            return .failure(timedOut)
+        }
+        return try outcome.get()
+    }
+
+    /// `get` without its timeout.
+    private func answer(_ url: String) async throws(UpstreamError) -> JSONValue? {
+        let upstream = connector.upstream
+        let service = upstream.service
+        let body = try await call.fetch(url, headers: connector.headers(environment: environment)) {
+            status, headers, body throws(UpstreamError) in
+            try ConnectorResponse.decode(service: service, status: status, headers: headers, body: body)
+        }
+        guard let body else {
+            if connector.nullOn404 { return nil }
+            throw UpstreamError(
+                service: service, kind: .httpStatus(code: 404, bodySummary: "not found"), status: 404,
+                upstreamPath: call.path(of: url))
+        }
+        do throws(UpstreamError) {
+            return try ConnectorResponse.selected(connector, in: body)
+        } catch {
+            var error = error
+            error.upstreamPath = call.path(of: url)
+            throw error
+        }
+    }
+
+    func one(_ request: ConnectorCall) async throws(UpstreamError) -> JSONValue {
+        try await get(connector.url(request, environment: environment)) ?? .null
+    }
+
+    /// The batch's requests: per distinct rest of the URL, its parents' distinct values sorted
+    /// and cut into chunks of `batch.max`, one request each, sent concurrently. Sorted, so that
+    /// one set of ids always makes the same URLs: one cache entry, one in-flight send shared by
+    /// every request asking for them. A parent whose value the answer does not list gets null
+    /// (an empty list for a list field).
+    func batched(_ calls: [ConnectorCall]) async -> [Result<JSONValue, any Error>] {
+        guard let batch = connector.batch else { return calls.map { _ in .success(.null) } }
+        var groups: [String: Set<String>] = [:]
+        for call in calls { groups[call.relative, default: []].insert(call.batchValue) }
+        var chunks: [ConnectorCall: [String]] = [:]
+        for (relative, values) in groups {
+            let sorted = values.sorted()
+            for start in stride(from: 0, to: sorted.count, by: batch.max) {
+                let chunk = Array(sorted[start..<min(start + batch.max, sorted.count)])
+                chunks[ConnectorCall(relative: relative, batchValue: chunk[0])] = chunk
+            }
+        }
+        let made = chunks
+        let answers = await fetchEach(Array(made.keys), limit: made.count) { chunk throws(UpstreamError) in
+            let url = connector.url(chunk, batchValues: made[chunk] ?? [], environment: environment)
+            let selected = try await get(url) ?? .array([])
+            do throws(UpstreamError) {
+                return try ConnectorResponse.entries(connector, batch, in: selected)
+            } catch {
+                var error = error
+                error.upstreamPath = call.path(of: url)
+                throw error
+            }
+        }
+        // Which chunk holds each value.
+        var chunkOf: [ConnectorCall: ConnectorCall] = [:]
+        for (chunk, values) in chunks {
+            for value in values { chunkOf[ConnectorCall(relative: chunk.relative, batchValue: value)] = chunk }
+        }
+        return calls.map { call in
+            switch chunkOf[call].flatMap({ answers[$0] }) {
+            case .success(let byKey)?:
+                let found = byKey[call.batchValue] ?? []
+                return .success(connector.returnsList ? .array(found) : (found.first ?? .null))
+            case .failure(let error)?: return .failure(error)
+            case nil: return .success(.null)
+            }
+        }
+    }
+}
