@@ -73,6 +73,8 @@ public final class QuotaLedger: Sendable {
             if let used = await shareCounters.add(key, units: units, limit: tier.limit, expiresAtMs: expires) {
                 await giveBack()
                 // When the whole day is spent too, that is the news: no client can be served.
+                // The day's count as the store has it: another instance may have spent it.
+                await readStoredCount(service, day: day)
                 let dayUsed = local.withLock { $0[service].flatMap { $0.day == day ? $0.used : nil } }
                 if let dayUsed, dayUsed + units > limit { return .refused(used: dayUsed, limit: limit, day: day) }
                 return .shareRefused(owner: tier.owner, used: used, limit: tier.limit, day: day)

@@ -85,6 +85,21 @@ import Testing
         }
     }
 
+    @Test func theDaySpentOnAnotherInstanceIsTheRefusalOnEvery() async throws {
+        let store = MemoryStore()
+        let ledgers = (0..<2).map { _ in
+            QuotaLedger(limits: [.youTube: 400], shares: QuotaShares(keyedShare: 1), store: store)
+        }
+        #expect(await Self.spendAll(.keyed("app"), ledgers).units == 400)
+        // Each instance says the day is spent, also the one that did not spend its last units.
+        for ledger in ledgers {
+            guard case .refused(400, 400, _) = await ledger.reserve(.youTube, units: 100, client: .keyed("app")) else {
+                Issue.record("not refused by the day")
+                continue
+            }
+        }
+    }
+
     @Test func aRefusalByTheDayGivesTheSharesBack() async throws {
         let store = MemoryStore()
         let ledger = QuotaLedger(limits: [.youTube: 1_000], shares: QuotaShares(keyedShare: 1), store: store)
