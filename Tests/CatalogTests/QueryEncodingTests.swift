@@ -37,13 +37,15 @@ import Testing
     }
 
     @Test func onlyYouTubeSearchesCostAHundredUnits() {
-        #expect(QueryCost.unitCost(ofURL: "https://www.googleapis.com/youtube/v3/search?part=snippet&q=x") == 100)
-        #expect(QueryCost.unitCost(ofURL: "http://127.0.0.1:1/youtube/v3/search") == 100)
-        #expect(QueryCost.unitCost(ofURL: "/youtube/v3/search") == 100)
-        #expect(QueryCost.unitCost(ofURL: "https://www.googleapis.com/youtube/v3/videos?id=a") == 1)
-        #expect(QueryCost.unitCost(ofURL: "https://itunes.apple.com/search?term=youtube") == 1)
-        #expect(QueryCost.unitCost(ofURL: "/youtube/v3/searc") == 1)
-        #expect(QueryCost.unitCost(ofURL: "") == 1)
+        #expect(
+            UpstreamTraits.builtIn[.youTube].units(
+                ofURL: "https://www.googleapis.com/youtube/v3/search?part=snippet&q=x") == 100)
+        #expect(UpstreamTraits.builtIn[.youTube].units(ofURL: "http://127.0.0.1:1/youtube/v3/search") == 100)
+        #expect(UpstreamTraits.builtIn[.youTube].units(ofURL: "/youtube/v3/search") == 100)
+        #expect(UpstreamTraits.builtIn[.youTube].units(ofURL: "https://www.googleapis.com/youtube/v3/videos?id=a") == 1)
+        #expect(UpstreamTraits.builtIn[.youTube].units(ofURL: "https://itunes.apple.com/search?term=youtube") == 1)
+        #expect(UpstreamTraits.builtIn[.youTube].units(ofURL: "/youtube/v3/searc") == 1)
+        #expect(UpstreamTraits.builtIn[.youTube].units(ofURL: "") == 1)
     }
 
     @Test func idListsJoinEncodedIdsWithCommas() {

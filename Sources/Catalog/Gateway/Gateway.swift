@@ -77,8 +77,13 @@ public final class Gateway: Sendable {
             ? UpstreamCache(
                 maxBytes: configuration.cacheMaxBytes, staleIfErrorSeconds: configuration.staleIfErrorSeconds) : nil
         self.cache = cache
+        var traits = UpstreamTraits.builtIn
+        for (_, upstream) in connectors.upstreams {
+            traits.traits[upstream.service] = UpstreamTraits(unitsPerCall: upstream.unitsPerCall)
+        }
         let ledger = QuotaLedger(
-            limits: configuration.dailyQuota, shares: configuration.quotaShares, store: store ?? MemoryStore())
+            limits: configuration.dailyQuota, shares: configuration.quotaShares, store: store ?? MemoryStore(),
+            traits: traits)
         // A send takes at most its tries' timeouts; a crashed sender's claim ends after that.
         let claimTTLMs = configuration.upstreamTimeoutMs * max(1, configuration.upstreamMaxTries) + 1_000
         let shared = store.flatMap {
@@ -118,7 +123,7 @@ public final class Gateway: Sendable {
         } catch {
             throw .recordings(error)
         }
-        self.exchange = UpstreamExchange(base: base, cache: cache, shared: shared, ledger: ledger)
+        self.exchange = UpstreamExchange(base: base, cache: cache, shared: shared, ledger: ledger, traits: traits)
     }
 
     /// What `--record` could not write, as `path: reason` lines (empty when all went well).

@@ -13,16 +13,9 @@ import GraphQL
 /// variable or default, else `assumedSize`, else `defaultListSize`). It is an upper bound on the
 /// shape, not on deduplication: tracks sharing a title are counted apart.
 ///
-/// What a request actually sends is priced per URL (`unitCost(ofURL:)`, the providers' own
-/// prices) and bounded during execution by `RequestBudget`.
+/// What a request actually sends is priced by its upstream's traits (`UpstreamTraits`, the
+/// APIs' own prices) and bounded during execution by `RequestBudget`.
 public enum QueryCost {
-    /// The quota units one upstream request costs: YouTube `search.list` 100 (Google's price),
-    /// anything else 1.
-    public static func unitCost(ofURL url: String) -> Int {
-        // In the UTF-8 bytes, not through Foundation's `contains` (an NSString search per request).
-        url.utf8.firstRange(of: "/youtube/v3/search".utf8) != nil ? 100 : 1
-    }
-
     /// Parents per upstream call of the fields whose resolvers batch their parents' ids into one
     /// lookup, on every catalog that field can read: the estimate does not know which catalog a
     /// parent comes from, so it takes the smallest batch (iTunes `lookup?id=` takes 200 ids,

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The day a provider counts its quota in: YouTube's quota resets at midnight Pacific Time
-/// (America/Los_Angeles, daylight saving included), the other providers' and every declared upstream's at midnight UTC.
+/// The day an upstream counts its quota in, in the time zone of its traits
+/// (`UpstreamTraits.timeZone`: UTC unless it says otherwise).
 struct QuotaDay: Sendable, Equatable {
     /// `YYYY-MM-DD` in the provider's time zone: part of the ledger's counter keys.
     var label: String
@@ -9,18 +9,10 @@ struct QuotaDay: Sendable, Equatable {
     var startMs: Int64
     var endMs: Int64
 
-    /// The time zone `service` counts its days in.
-    static func timeZone(of service: UpstreamService) -> TimeZone {
-        switch service {
-        case .youTube: TimeZone(identifier: "America/Los_Angeles") ?? TimeZone(secondsFromGMT: -8 * 3_600)!
-        default: TimeZone(identifier: "UTC")!
-        }
-    }
-
-    /// The quota day of `service` at Unix time `ms`.
-    static func of(_ service: UpstreamService, atMs ms: Int64) -> QuotaDay {
+    /// The quota day in `timeZone` at Unix time `ms`.
+    static func of(timeZone: TimeZone, atMs ms: Int64) -> QuotaDay {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone(of: service)
+        calendar.timeZone = timeZone
         let instant = Date(timeIntervalSince1970: Double(ms) / 1_000)
         let start = calendar.startOfDay(for: instant)
         let end = calendar.date(byAdding: .day, value: 1, to: start) ?? start.addingTimeInterval(86_400)

@@ -16,6 +16,8 @@ import Synchronization
 public final class QuotaLedger: Sendable {
     /// Units per day by provider; providers absent here (or at 0) are not limited.
     public let limits: [UpstreamService: Int]
+    /// Each upstream's time zone, whose midnight ends its day.
+    let traits: UpstreamTraitsTable
     /// How much of each day one client may spend.
     public let shares: QuotaShares
     private let shareCounters: ShareCounters
@@ -46,8 +48,9 @@ public final class QuotaLedger: Sendable {
 
     public init(
         limits: [UpstreamService: Int], shares: QuotaShares = QuotaShares(), store: any SharedStore,
-        clock: WallClock = .system
+        clock: WallClock = .system, traits: UpstreamTraitsTable = UpstreamTraitsTable()
     ) {
+        self.traits = traits
         self.limits = limits.filter { $0.value > 0 }
         self.shares = shares
         self.shareCounters = ShareCounters(store: store)
@@ -62,7 +65,7 @@ public final class QuotaLedger: Sendable {
         guard let limit = limits[service] else { return .unlimited }
         let tiers = shares.tiers(for: client, service: service, dailyLimit: limit)
         guard !tiers.isEmpty else { return await reserve(service, units: units) }
-        let day = QuotaDay.of(service, atMs: clock.nowMs())
+        let day = day(service, atMs: clock.nowMs())
         let expires = day.endMs + 86_400_000
         var charged: [String] = []
         func giveBack() async {
@@ -92,8 +95,13 @@ public final class QuotaLedger: Sendable {
         guard let limit = limits[service],
             let tier = shares.tiers(for: client, service: service, dailyLimit: limit).first
         else { return nil }
-        let day = QuotaDay.of(service, atMs: clock.nowMs())
+        let day = day(service, atMs: clock.nowMs())
         return (shareCounters.value(Self.counterKey(service, day) + ":" + tier.suffix), tier.limit)
+    }
+
+    /// The quota day of `service` at Unix time `ms`, in its time zone.
+    func day(_ service: UpstreamService, atMs ms: Int64) -> QuotaDay {
+        QuotaDay.of(timeZone: traits[service].timeZone, atMs: ms)
     }
 
     /// The counter key of `service` on `day`, e.g. `quota:youtube:2026-11-29`.
@@ -104,7 +112,7 @@ public final class QuotaLedger: Sendable {
     /// Counts `units` of `service`'s quota for a try about to be sent, unless they do not fit.
     func reserve(_ service: UpstreamService, units: Int) async -> Reservation {
         guard let limit = limits[service] else { return .unlimited }
-        let day = QuotaDay.of(service, atMs: clock.nowMs())
+        let day = day(service, atMs: clock.nowMs())
         let expires = day.endMs + 86_400_000
         do {
             try await syncUnsynced(service)
@@ -170,7 +178,7 @@ public final class QuotaLedger: Sendable {
     /// The provider said its quota is spent: nothing more is sent to it until its day ends.
     func markExhausted(_ service: UpstreamService) async {
         guard let limit = limits[service] else { return }
-        let day = QuotaDay.of(service, atMs: clock.nowMs())
+        let day = day(service, atMs: clock.nowMs())
         let used: Int
         do {
             used = try await store.raiseCounter(
@@ -198,7 +206,7 @@ public final class QuotaLedger: Sendable {
     /// this process granted while the store failed.
     public func refresh() async {
         for service in limits.keys {
-            let day = QuotaDay.of(service, atMs: clock.nowMs())
+            let day = day(service, atMs: clock.nowMs())
             await readStoredCount(service, day: day)
         }
     }
@@ -231,7 +239,7 @@ public final class QuotaLedger: Sendable {
     public func loadStoredCounts() async {
         let now = clock.nowMs()
         for service in unseenServices(atMs: now).sorted(by: { $0.rawValue < $1.rawValue }) {
-            let day = QuotaDay.of(service, atMs: now)
+            let day = day(service, atMs: now)
             await readStoredCount(service, day: day)
         }
     }

@@ -51,7 +51,7 @@ extension Gateway {
                     RequestTransport(
                         service: upstream.service, exchange: exchange, ttlSeconds: upstream.maxAgeSeconds,
                         counters: counters, freshness: freshness, budget: budget, cancellation: cancellation,
-                        client: client, plan: plan, unitCost: upstream.unitsPerCall)
+                        client: client, plan: plan)
                 },
                 scheduler: scheduler, concurrency: max(1, configuration.searchConcurrency),
                 reading: MemoReading(now: .now, counters: counters, freshness: freshness), stale: loaders.stale)

@@ -20,12 +20,8 @@ struct RequestTransport: UpstreamTransport {
     let client: RequestClient?
     /// Set for a dry run: every call is noted there, and none is sent.
     var plan: DryRunPlan? = nil
-    /// The price of every call, when the upstream declares one (`@upstream(unitsPerCall:)`);
-    /// nil: the built-in providers' prices by URL (`QueryCost.unitCost(ofURL:)`).
-    var unitCost: Int? = nil
-
-    /// What a call to `url` costs in quota units.
-    private func price(_ url: String) -> Int { unitCost ?? QueryCost.unitCost(ofURL: url) }
+    /// What a call to `url` costs in quota units: its upstream's declared price.
+    private func price(_ url: String) -> Int { exchange.traits[service].units(ofURL: url) }
 
     func discard(url: String, headers: [(name: String, value: String)]) {
         let key = Self.key(url: url, headers: headers)
@@ -69,7 +65,7 @@ struct RequestTransport: UpstreamTransport {
         }
         let failed =
             response.status >= 500 || response.status == 429
-            || UpstreamExchange.saysDailyQuotaIsSpent(service, response)
+            || exchange.saysDailyQuotaIsSpent(service, response)
         if failed, let stale = stale(key) { return stale }
         return response
     }
@@ -274,7 +270,7 @@ struct RequestTransport: UpstreamTransport {
             UpstreamTracing.answered(status: response.status, tries: response.tries)
             counters.recordRequest(
                 service: service, outcome: UpstreamOutcome.label(of: response), cost: cost, tries: response.tries)
-            if UpstreamExchange.saysDailyQuotaIsSpent(service, response) {
+            if exchange.saysDailyQuotaIsSpent(service, response) {
                 await exchange.ledger.markExhausted(service)
             }
             // Its waiters and later cache hits share one set of decoded values.

@@ -3,7 +3,7 @@ import Synchronization
 /// What one GraphQL request made its upstreams do: requests sent, retries included (by service
 /// and outcome; a try that was sent again counts as `retried`), reads answered by the cache,
 /// reads that shared a send already in flight (`deduplicated`), and the quota cost of the
-/// requests sent (`QueryCost.unitCost(ofURL:)`). Shared by the request's transports; thread-safe.
+/// requests sent (their upstream's `UpstreamTraits` price). Shared by the request's transports; thread-safe.
 public final class UpstreamCounters: Sendable {
     /// A snapshot.
     public struct Counts: Sendable, Equatable {

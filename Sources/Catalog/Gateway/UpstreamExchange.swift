@@ -15,6 +15,8 @@ final class UpstreamExchange: Sendable {
     let shared: SharedResponses?
     let inFlight = InFlightRequests()
     let ledger: QuotaLedger
+    /// Each upstream's prices and how it says its day is spent.
+    let traits: UpstreamTraitsTable
     /// Calls refused before sending, by service and reason (`budget`, `daily_quota`).
     let refusals = Mutex<[RefusalKey: Int]>([:])
 
@@ -27,7 +29,11 @@ final class UpstreamExchange: Sendable {
         }
     }
 
-    init(base: any UpstreamTransport, cache: UpstreamCache?, shared: SharedResponses? = nil, ledger: QuotaLedger) {
+    init(
+        base: any UpstreamTransport, cache: UpstreamCache?, shared: SharedResponses? = nil, ledger: QuotaLedger,
+        traits: UpstreamTraitsTable = UpstreamTraitsTable()
+    ) {
+        self.traits = traits
         self.base = base
         self.cache = cache
         self.memos = cache.map(AnswerMemos.init)
@@ -41,10 +47,7 @@ final class UpstreamExchange: Sendable {
 
     /// Whether `response` says `service`'s quota for the day is spent, so that the ledger stops
     /// sending to it until its day ends.
-    static func saysDailyQuotaIsSpent(_ service: UpstreamService, _ response: UpstreamResponse) -> Bool {
-        switch service {
-        case .youTube: YouTubeProvider.saysDailyQuotaIsSpent(status: response.status, body: response.body)
-        default: false
-        }
+    func saysDailyQuotaIsSpent(_ service: UpstreamService, _ response: UpstreamResponse) -> Bool {
+        traits[service].saysDailyQuotaIsSpent?(response.status, response.body) ?? false
     }
 }

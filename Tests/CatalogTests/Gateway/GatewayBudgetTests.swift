@@ -15,7 +15,8 @@ extension LoopbackTests {
 
         /// Quota units of the requests DemoUpstream logged, at the providers' prices.
         static func unitsSent(_ h: GatewayHarness) async throws -> Int {
-            try await h.loopback.requestLog().entries.map { QueryCost.unitCost(ofURL: $0.path) }.reduce(0, +)
+            try await h.loopback.requestLog().entries.map { UpstreamTraits.builtIn[.youTube].units(ofURL: $0.path) }
+                .reduce(0, +)
         }
 
         static func estimate(_ query: String, schema: Schema) throws -> Int {

@@ -110,7 +110,8 @@ extension LoopbackTests {
     @Test func aReservationThatWouldCrossTheLimitIsRefusedUntilTheDayEnds() async {
         let time = ManualClock(Self.lateSaturday)
         let ledger = QuotaLedger(
-            limits: [.youTube: 250, .tmdb: 0], store: MemoryStore(clock: time.clock), clock: time.clock)
+            limits: [.youTube: 250, .tmdb: 0], store: MemoryStore(clock: time.clock), clock: time.clock,
+            traits: UpstreamTraits.builtIn)
         let day = QuotaDay.of(.youTube, atMs: Self.lateSaturday)
         #expect(await ledger.reserve(.youTube, units: 100) == .granted(day: day))
         #expect(await ledger.reserve(.youTube, units: 100) == .granted(day: day))
@@ -129,8 +130,8 @@ extension LoopbackTests {
 
     @Test func twoLedgersOnOneStoreShareTheDay() async {
         let store = MemoryStore()
-        let a = QuotaLedger(limits: [.youTube: 300], store: store)
-        let b = QuotaLedger(limits: [.youTube: 300], store: store)
+        let a = QuotaLedger(limits: [.youTube: 300], store: store, traits: UpstreamTraits.builtIn)
+        let b = QuotaLedger(limits: [.youTube: 300], store: store, traits: UpstreamTraits.builtIn)
         var granted = 0
         for ledger in [a, b, a, b, a, b] {
             if case .granted = await ledger.reserve(.youTube, units: 100) { granted += 1 }
@@ -143,7 +144,8 @@ extension LoopbackTests {
     @Test func aReplyThatComesBackLateDoesNotLowerTheCountSeen() async {
         let time = ManualClock(Self.lateSaturday)
         let store = LateFirstReplyStore(clock: time.clock)
-        let ledger = QuotaLedger(limits: [.youTube: 1_000], store: store, clock: time.clock)
+        let ledger = QuotaLedger(
+            limits: [.youTube: 1_000], store: store, clock: time.clock, traits: UpstreamTraits.builtIn)
         // The first reservation is counted (100) but its reply is held back until the second
         // one (200) has come back, as concurrent replies from SQLite or Redis can be.
         async let first = ledger.reserve(.youTube, units: 100)
@@ -159,7 +161,7 @@ extension LoopbackTests {
     }
 
     @Test func aFailingStoreFallsBackToTheLedgersOwnCount() async {
-        let ledger = QuotaLedger(limits: [.youTube: 200], store: FailingStore())
+        let ledger = QuotaLedger(limits: [.youTube: 200], store: FailingStore(), traits: UpstreamTraits.builtIn)
         #expect(await ledger.reserve(.youTube, units: 100) != .unlimited)
         if case .refused = await ledger.reserve(.youTube, units: 100) { Issue.record("the second 100 fit in 200") }
         guard case .refused(let used, let limit, _) = await ledger.reserve(.youTube, units: 100) else {
@@ -174,8 +176,8 @@ extension LoopbackTests {
     /// 300-unit day, because what each granted while Redis hung never reached the shared count.
     @Test func unitsGrantedInAnOutageCountOnceTheStoreIsBack() async throws {
         let store = OutageStore()
-        let a = QuotaLedger(limits: [.youTube: 300], store: store)
-        let b = QuotaLedger(limits: [.youTube: 300], store: store)
+        let a = QuotaLedger(limits: [.youTube: 300], store: store, traits: UpstreamTraits.builtIn)
+        let b = QuotaLedger(limits: [.youTube: 300], store: store, traits: UpstreamTraits.builtIn)
         #expect(await a.reserve(.youTube, units: 100) != .unlimited)
         store.down.store(true, ordering: .sequentiallyConsistent)
         var grantedInOutage = 0
@@ -198,7 +200,7 @@ extension LoopbackTests {
 
     @Test func aRefundInAnOutageLowersTheSharedCountOnceTheStoreIsBack() async throws {
         let store = OutageStore()
-        let ledger = QuotaLedger(limits: [.youTube: 1_000], store: store)
+        let ledger = QuotaLedger(limits: [.youTube: 1_000], store: store, traits: UpstreamTraits.builtIn)
         guard case .granted(let day) = await ledger.reserve(.youTube, units: 100) else {
             Issue.record("not granted")
             return
@@ -215,8 +217,10 @@ extension LoopbackTests {
     @Test func aLedgerReadsTheSharedCountAgainOnceItsCountIsStale() async {
         let time = ManualClock(Self.lateSaturday)
         let store = MemoryStore(clock: time.clock)
-        let spender = QuotaLedger(limits: [.youTube: 1_000], store: store, clock: time.clock)
-        let watcher = QuotaLedger(limits: [.youTube: 1_000], store: store, clock: time.clock)
+        let spender = QuotaLedger(
+            limits: [.youTube: 1_000], store: store, clock: time.clock, traits: UpstreamTraits.builtIn)
+        let watcher = QuotaLedger(
+            limits: [.youTube: 1_000], store: store, clock: time.clock, traits: UpstreamTraits.builtIn)
         await watcher.loadStoredCounts()
         #expect(watcher.knowsStoredCounts())
         _ = await spender.reserve(.youTube, units: 300)
@@ -413,5 +417,12 @@ final class Signal: Sendable {
             }
             if fired { continuation.resume() }
         }
+    }
+}
+
+extension QuotaDay {
+    /// The quota day of a built-in API at Unix time `ms`, in its time zone.
+    static func of(_ service: UpstreamService, atMs ms: Int64) -> QuotaDay {
+        .of(timeZone: UpstreamTraits.builtIn[service].timeZone, atMs: ms)
     }
 }

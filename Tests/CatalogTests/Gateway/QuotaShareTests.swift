@@ -28,7 +28,9 @@ import Testing
 
     @Test func twoKeyedClientsOnTwoInstancesSpendExactlyTheirShares() async throws {
         let store = MemoryStore()
-        let ledgers = (0..<2).map { _ in QuotaLedger(limits: [.youTube: 1_000], shares: Self.shares, store: store) }
+        let ledgers = (0..<2).map { _ in
+            QuotaLedger(limits: [.youTube: 1_000], shares: Self.shares, store: store, traits: UpstreamTraits.builtIn)
+        }
         let small = await Self.spendAll(.keyed("small"), ledgers)
         #expect(small.units == 300)
         guard case .shareRefused(let owner, let used, let limit, _) = small.last else {
@@ -52,7 +54,7 @@ import Testing
     @Test func anonymousAddressesHaveAShareEachAndAPoolTogether() async throws {
         let ledger = QuotaLedger(
             limits: [.youTube: 1_000], shares: QuotaShares(anonymousShare: 0.2, anonymousPool: 0.5),
-            store: MemoryStore())
+            store: MemoryStore(), traits: UpstreamTraits.builtIn)
         let first = await Self.spendAll(.anonymous(address: "192.0.2.1"), [ledger])
         #expect(first.units == 200)
         let second = await Self.spendAll(.anonymous(address: "192.0.2.2"), [ledger])
@@ -72,7 +74,9 @@ import Testing
     }
 
     @Test func aClientWhoseShareAndDayAreBothSpentIsToldTheDayIsSpent() async throws {
-        let ledger = QuotaLedger(limits: [.youTube: 300], shares: QuotaShares(keyedShare: 1), store: MemoryStore())
+        let ledger = QuotaLedger(
+            limits: [.youTube: 300], shares: QuotaShares(keyedShare: 1), store: MemoryStore(),
+            traits: UpstreamTraits.builtIn)
         #expect(await Self.spendAll(.keyed("app"), [ledger]).units == 300)
         guard case .refused(300, 300, _) = await ledger.reserve(.youTube, units: 100, client: .keyed("app")) else {
             Issue.record("not refused by the day")
@@ -88,7 +92,9 @@ import Testing
     @Test func theDaySpentOnAnotherInstanceIsTheRefusalOnEvery() async throws {
         let store = MemoryStore()
         let ledgers = (0..<2).map { _ in
-            QuotaLedger(limits: [.youTube: 400], shares: QuotaShares(keyedShare: 1), store: store)
+            QuotaLedger(
+                limits: [.youTube: 400], shares: QuotaShares(keyedShare: 1), store: store,
+                traits: UpstreamTraits.builtIn)
         }
         #expect(await Self.spendAll(.keyed("app"), ledgers).units == 400)
         // Each instance says the day is spent, also the one that did not spend its last units.
@@ -102,7 +108,8 @@ import Testing
 
     @Test func aRefusalByTheDayGivesTheSharesBack() async throws {
         let store = MemoryStore()
-        let ledger = QuotaLedger(limits: [.youTube: 1_000], shares: QuotaShares(keyedShare: 1), store: store)
+        let ledger = QuotaLedger(
+            limits: [.youTube: 1_000], shares: QuotaShares(keyedShare: 1), store: store, traits: UpstreamTraits.builtIn)
         // Another process without clients spent 950 of the day.
         _ = try await store.addToCounter(
             QuotaLedger.counterKey(.youTube, QuotaDay.of(.youTube, atMs: WallClock.system.nowMs())), units: 950,
@@ -115,7 +122,7 @@ import Testing
     }
 
     @Test func aProviderWithoutADailyQuotaHasNoShares() async {
-        let ledger = QuotaLedger(limits: [.youTube: 1_000], store: MemoryStore())
+        let ledger = QuotaLedger(limits: [.youTube: 1_000], store: MemoryStore(), traits: UpstreamTraits.builtIn)
         #expect(await ledger.reserve(.tmdb, units: 1, client: .anonymous(address: "192.0.2.1")) == .unlimited)
         #expect(ledger.shareUsage(.tmdb, client: .anonymous(address: "192.0.2.1")) == nil)
     }
