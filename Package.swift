@@ -55,10 +55,17 @@ let package = Package(
         .target(name: "RedisStore", dependencies: ["CHiredis", "SharedState"], swiftSettings: strict),
         // The embedded default store: its own module, so users of the protocol need no SQLite.
         .target(name: "SharedStateSQLite", dependencies: ["CSQLite", "SharedState"], swiftSettings: strict),
+        // The upstream economy, knowing no API: upstreams by name with their declared traits,
+        // transports, recording and replay, the cache tiers, in-flight deduplication (local and
+        // store claims), the quota ledger and its days, the request budget, the counters.
+        .target(
+            name: "UpstreamEconomy",
+            dependencies: ["GraphQL", "HTTPClient", "HTTPTypes", "SharedState", "Tracing"],
+            swiftSettings: strict),
         .target(
             name: "Catalog",
             dependencies: [
-                "GraphQL", "GraphQLMocks", "DataLoader", "HTTPClient", "HTTPTypes", "SharedState", "Tracing",
+                "GraphQL", "GraphQLMocks", "DataLoader", "HTTPClient", "HTTPTypes", "SharedState", "UpstreamEconomy",
             ],
             swiftSettings: strict),
         .target(
@@ -69,6 +76,7 @@ let package = Package(
             dependencies: [
                 "GraphQL", "GraphQLHTTP", "GraphQLMocks", "Catalog", "DemoUpstream", "HTTPClient", "HTTPServer",
                 "HTTPTypes", "RedisStore", "SharedState", "SharedStateSQLite", "TSanMutexHandOff", "Tracing",
+                "UpstreamEconomy",
             ],
             swiftSettings: strict),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "TestSupport"], swiftSettings: strict),
@@ -102,7 +110,7 @@ let package = Package(
             name: "CatalogTests",
             dependencies: [
                 "Catalog", "DataLoader", "DemoUpstream", "GraphQL", "GraphQLMocks", "HTTPClient", "HTTPServer",
-                "HTTPTypes", "SharedState", "TestSupport",
+                "HTTPTypes", "SharedState", "TestSupport", "UpstreamEconomy",
             ],
             resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(name: "SanitizerTests", dependencies: ["TSanMutexHandOff"], swiftSettings: strict),

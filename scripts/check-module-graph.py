@@ -6,7 +6,11 @@ modules of this package that its sources import must equal the target dependenci
 declares: an import without a declaration builds only by accident (through another target's
 dependency), and a declaration without an import draws an arrow in the module graph that
 the code does not have. Toolchain modules (Foundation, Testing, Synchronization, …) are not
-package targets and are ignored. Exit status 1 lists every mismatch, 0 prints a summary.
+package targets and are ignored.
+
+It also keeps the boundaries the module graph alone cannot: the upstream economy names no
+provider of the music domain (not in code, not in a comment), and the music domain defines
+none of the economy's types. Exit status 1 lists every mismatch, 0 prints a summary.
 
 Usage: scripts/check-module-graph.py [PACKAGE_DIR]   (default: the repository root)
        scripts/check-module-graph.py --self-test     (the check finds planted drift)
@@ -62,6 +66,40 @@ def check(root: str) -> list:
     return problems, checked
 
 
+# What a target's sources must not contain: (target, pattern, what it means).
+BOUNDARIES = [
+    ("UpstreamEconomy", re.compile(r"\b(youtube|itunes|apple ?music|rakuten|tmdb)\b", re.I), "names a provider"),
+    (
+        "Catalog",
+        re.compile(
+            r"^\s*(?:public |package |final |private |fileprivate )*(?:class|struct|enum|actor)\s+"
+            r"(UpstreamCache|InFlightRequests?|QuotaLedger|QuotaDay|QuotaShares|RequestBudget|SharedResponses|"
+            r"UpstreamExchange|RequestTransport|UpstreamCounters)\b",
+            re.M,
+        ),
+        "defines an upstream economy type",
+    ),
+]
+
+
+def boundaries(root: str, rules=BOUNDARIES) -> list:
+    """Every line of a target's sources that crosses one of `rules`."""
+    problems = []
+    for target, pattern, meaning in rules:
+        folder = os.path.join(root, "Sources", target)
+        for directory, _, files in os.walk(folder):
+            for file in sorted(files):
+                if not file.endswith(".swift"):
+                    continue
+                path = os.path.join(directory, file)
+                with open(path, encoding="utf-8") as handle:
+                    text = handle.read()
+                for match in pattern.finditer(text):
+                    line = text.count("\n", 0, match.start()) + 1
+                    problems.append(f"{target}: {os.path.relpath(path, root)}:{line} {meaning}: {match.group(0).strip()}")
+    return problems
+
+
 def self_test() -> int:
     """Plants both kinds of drift in a throw-away package and expects exactly them reported."""
     import tempfile
@@ -90,6 +128,14 @@ def self_test() -> int:
     if sorted(problems) != expected:
         print(f"self-test failed: expected {expected}, got {problems}", file=sys.stderr)
         return 1
+    with tempfile.TemporaryDirectory() as root:
+        os.makedirs(os.path.join(root, "Sources", "UpstreamEconomy"))
+        with open(os.path.join(root, "Sources", "UpstreamEconomy", "Ledger.swift"), "w", encoding="utf-8") as handle:
+            handle.write("// counts units\n/// YouTube's day ends at midnight in Los Angeles\n")
+        crossed = boundaries(root)
+    if crossed != ["UpstreamEconomy: Sources/UpstreamEconomy/Ledger.swift:2 names a provider: YouTube"]:
+        print(f"self-test failed: the planted provider name was not found: {crossed}", file=sys.stderr)
+        return 1
     print("module graph self-test: planted drift found")
     return 0
 
@@ -99,6 +145,7 @@ def main() -> int:
         return self_test()
     root = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), ".."))
     problems, checked = check(root)
+    problems += boundaries(root)
     if problems:
         print("Package.swift and the imports disagree:", file=sys.stderr)
         for problem in problems:

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import GraphQLHTTP
 import HTTPTypes
+import UpstreamEconomy
 
 /// `serve`'s options for who its clients are and what each may spend: the clients file, the
 /// proxies whose `X-Forwarded-For` is believed, the anonymous rate, and the shares of each
@@ -77,13 +78,13 @@ enum ClientOptions {
             var byService: [UpstreamService: Double] = [:]
             for (upstream, fraction) in entry.shares.sorted(by: { $0.key < $1.key }) {
                 if upstream == "*" {
-                    for service in UpstreamService.allCases where byService[service] == nil {
+                    for service in UpstreamService.builtIn where byService[service] == nil {
                         byService[service] = fraction
                     }
                     continue
                 }
-                guard let service = UpstreamService(rawValue: upstream) else {
-                    let known = UpstreamService.allCases.map(\.rawValue).joined(separator: ", ")
+                guard let service = UpstreamService(builtIn: upstream) else {
+                    let known = UpstreamService.builtIn.map(\.rawValue).joined(separator: ", ")
                     throw CLIError(
                         "--clients: \(args.options["--clients"] ?? ""), line \(entry.line) (client '\(entry.name)'): "
                             + "share names '\(upstream.prefix(40))', not one of \(known)")
@@ -92,7 +93,7 @@ enum ClientOptions {
             }
             // A provider named on its own wins over `P%` for every provider.
             for (upstream, fraction) in entry.shares {
-                if let service = UpstreamService(rawValue: upstream) { byService[service] = fraction }
+                if let service = UpstreamService(builtIn: upstream) { byService[service] = fraction }
             }
             shares.keyed[entry.name] = byService
         }

@@ -6,6 +6,7 @@ import GraphQL
 import GraphQLMocks
 import SharedState
 import Synchronization
+import UpstreamEconomy
 
 /// What `query` and `serve` share: the gateway configuration from environment and flags,
 /// and the in-process DemoUpstream of `--demo`.
@@ -212,7 +213,7 @@ struct GatewaySetup {
             } catch {
                 throw CLIError("cannot start the demo upstream: \(error)")
             }
-            for service in UpstreamService.allCases { configuration.baseURLs[service] = demo?.baseURL }
+            for service in UpstreamService.builtIn { configuration.baseURLs[service] = demo?.baseURL }
             // Its port changes each run: its stored responses are scoped `demo` in place of its
             // origin, so each run finds the last one's, and never the real APIs'.
             configuration.sharedKeyScope = "demo"

@@ -6,6 +6,7 @@ import HTTPServer
 import RedisStore
 import SharedState
 import Tracing
+import UpstreamEconomy
 
 /// `musicgraph serve [--demo] [--host H] [--port N] [--upstream URL] [--max-query-cost N] [options]`:
 /// the gateway over HTTP (`/graphql`, `/healthz`, `/readyz`, `/metrics`) until SIGINT/SIGTERM, then a

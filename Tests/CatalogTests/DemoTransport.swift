@@ -1,6 +1,7 @@
 import Catalog
 import DemoUpstream
 import Foundation
+import UpstreamEconomy
 
 /// Carries provider GETs straight into `DemoUpstream.handle` in-process (no sockets): the
 /// URL's path is percent-decoded and its query passed on raw, as an HTTP server would.

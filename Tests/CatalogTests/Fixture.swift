@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Synchronization
 import Testing
+import UpstreamEconomy
 
 /// Loads a recorded upstream body from the bundled Fixtures folder, byte for byte.
 enum Fixture {

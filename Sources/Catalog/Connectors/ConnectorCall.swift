@@ -1,4 +1,5 @@
 import GraphQL
+import UpstreamEconomy
 
 /// One request a connector field makes for one parent: the relative URL (`/release/42?inc=x`)
 /// that keys its loader, and for a batch, the parent's value of the batch parameter.

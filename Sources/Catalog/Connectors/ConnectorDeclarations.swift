@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import UpstreamEconomy
 
 /// An upstream a schema declares with `@upstream` on its `schema` definition: where it is, what
 /// every call to it carries (query entries and headers, secrets from the environment), what a
@@ -80,6 +81,24 @@ public struct ConnectorSchema: Sendable {
     /// The values of the `{$env.NAME}` the upstreams name: secrets, masked everywhere.
     var environment: [String: String] = [:]
 
+    /// The literal segments of the paths `service`'s connectors declare: what traces keep of
+    /// their paths (a segment a template fills is an id or a user's string).
+    func pathWords(of service: UpstreamService) -> Set<Substring> {
+        var words: Set<Substring> = []
+        for connector in connectors.values where connector.upstream.service == service {
+            var literal = ""
+            for part in connector.path.parts {
+                if case .literal(let text) = part {
+                    literal += text
+                } else {
+                    literal += "\u{0}"  // a hole: its segment is not a word
+                }
+            }
+            for segment in literal.split(separator: "/") where !segment.contains("\u{0}") { words.insert(segment) }
+        }
+        return words
+    }
+
     /// The secret values: what must never be written, logged or answered.
     var secrets: [String] { environment.values.filter { !$0.isEmpty }.sorted() }
 
@@ -151,7 +170,7 @@ private struct DeclarationReader {
                 continue
             }
             let here = "@upstream(name: \"\(name)\")"
-            if UpstreamService(rawValue: name) != nil {
+            if UpstreamService(builtIn: name) != nil {
                 problem("\(here): \(name) is a built-in upstream's name", at: directive.loc, "schema")
                 continue
             }
@@ -177,7 +196,7 @@ private struct DeclarationReader {
             }
             let units = nonNegative(directive, "unitsPerCall", here) ?? 1
             declarations.upstreams[name] = DeclaredUpstream(
-                service: UpstreamService(declared: name), baseURL: baseURL, query: query, headers: headers,
+                service: UpstreamService(rawValue: name), baseURL: baseURL, query: query, headers: headers,
                 unitsPerCall: units, dailyUnits: nonNegative(directive, "dailyUnits", here),
                 timeoutMs: nonNegative(directive, "timeoutMs", here),
                 maxAgeSeconds: nonNegative(directive, "maxAgeSeconds", here) ?? DeclaredUpstream.defaultMaxAgeSeconds,

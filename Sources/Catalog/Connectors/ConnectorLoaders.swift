@@ -1,6 +1,7 @@
 import DataLoader
 import GraphQL
 import Synchronization
+import UpstreamEconomy
 
 /// The DataLoaders of one GraphQL request's connector fields: one per call site (`@http` field),
 /// made the first time a field of it resolves. Each sends through its upstream's

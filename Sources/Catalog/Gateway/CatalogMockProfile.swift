@@ -1,5 +1,6 @@
 import GraphQL
 import GraphQLMocks
+import UpstreamEconomy
 
 /// What makes mocks of `schema.graphql` look like the gateway's answers (`--mock`):
 ///
@@ -158,7 +159,7 @@ public struct CatalogMockProfile: MockProfile {
 
     /// The provider of `object`: its facts, else the one that issues its kind by default.
     private func service(of object: MockObject) -> UpstreamService {
-        if let raw = object.facts["provider"], let service = UpstreamService(rawValue: raw) {
+        if let raw = object.facts["provider"], let service = UpstreamService(builtIn: raw) {
             let kind = Self.kind(of: object.typeName)
             if let kind, NodeFetch.issues(service, kind) { return service }
         }

@@ -1,4 +1,5 @@
 import GraphQL
+import UpstreamEconomy
 
 /// The schema's `CatalogSource` enum: the catalogs artists and albums can come from.
 enum CatalogSource: String, Sendable {

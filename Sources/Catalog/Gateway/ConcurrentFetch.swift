@@ -1,3 +1,5 @@
+import UpstreamEconomy
+
 /// The key of a search loader: the words, how many results, and one provider-specific
 /// option (a YouTube duration filter, a Rakuten search field) as text.
 struct SearchKey: Hashable, Sendable {

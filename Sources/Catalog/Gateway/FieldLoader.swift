@@ -1,5 +1,6 @@
 import DataLoader
 import GraphQL
+import UpstreamEconomy
 
 /// One of a request's DataLoaders, as the executor's batch source for the fields read through
 /// it (`Resolution.load`): the executor hands over the keys of every pending field of a level

@@ -2,6 +2,7 @@ import DataLoader
 import GraphQL
 import HTTPTypes
 import Synchronization
+import UpstreamEconomy
 
 /// One operation of a batch: a validated document, the operation to run, its raw variables.
 public struct GatewayOperation: Sendable {

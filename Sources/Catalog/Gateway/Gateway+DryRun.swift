@@ -1,5 +1,6 @@
 import GraphQL
 import HTTPTypes
+import UpstreamEconomy
 
 extension Gateway {
     /// The upstream plan of an operation, nothing sent (`RequestMode.dryRun`): it executes with

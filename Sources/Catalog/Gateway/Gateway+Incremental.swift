@@ -1,6 +1,7 @@
 import DataLoader
 import GraphQL
 import HTTPTypes
+import UpstreamEconomy
 
 /// One payload of an incremental gateway answer, with what the request had cost when it was
 /// produced.

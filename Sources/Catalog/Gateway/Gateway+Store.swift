@@ -1,5 +1,6 @@
 import GraphQL
 import SharedState
+import UpstreamEconomy
 
 extension Gateway {
     /// How the shared store answers; nil when responses stay in this process (no store, a

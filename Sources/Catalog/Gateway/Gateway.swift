@@ -4,6 +4,7 @@ import GraphQL
 import HTTPClient
 import HTTPTypes
 import SharedState
+import UpstreamEconomy
 
 /// The MusicGraph gateway: `schema.graphql` bound to resolvers over the five providers,
 /// with cost protection (an estimate from the schema's cost directives before execution, a
@@ -79,7 +80,8 @@ public final class Gateway: Sendable {
         self.cache = cache
         var traits = UpstreamTraits.builtIn
         for (_, upstream) in connectors.upstreams {
-            traits.traits[upstream.service] = UpstreamTraits(unitsPerCall: upstream.unitsPerCall)
+            traits.traits[upstream.service] = UpstreamTraits(
+                unitsPerCall: upstream.unitsPerCall, pathWords: connectors.pathWords(of: upstream.service))
         }
         let ledger = QuotaLedger(
             limits: configuration.dailyQuota, shares: configuration.quotaShares, store: store ?? MemoryStore(),
@@ -329,7 +331,9 @@ public final class Gateway: Sendable {
     }
 
     func cachedResponse(resultKey: ExactStringKey) -> GatewayResponse? {
-        guard let (kept, expires) = cache?.lookUpResultWithExpiry(resultKey) else { return nil }
+        guard let (found, expires) = cache?.lookUpResultWithExpiry(resultKey), let kept = found as? CachedResult else {
+            return nil
+        }
         var response = kept.hit(quota: ledger.usage())
         response.freshUntil = expires
         return response

@@ -1,4 +1,5 @@
 import Foundation
+import UpstreamEconomy
 
 /// Everything a `Gateway` is built from. Every field has a default; `fromEnvironment` reads
 /// the documented environment variables.
@@ -172,7 +173,7 @@ public struct GatewayConfiguration: Sendable {
             rakutenAccessKey: value("RAKUTEN_ACCESS_KEY"))
         configuration.environment = environment
         if let all = upstream ?? value("MUSICGRAPH_UPSTREAM_URL") {
-            for service in UpstreamService.allCases { configuration.baseURLs[service] = all }
+            for service in UpstreamService.builtIn { configuration.baseURLs[service] = all }
         }
         for (service, name) in baseURLVariables {
             if let url = value(name) { configuration.baseURLs[service] = url }
@@ -222,7 +223,7 @@ public struct GatewayConfiguration: Sendable {
     ) throws(GatewayConfigurationError) -> [UpstreamService: Int] {
         var values = values
         var named: Set<UpstreamService> = []
-        let names = UpstreamService.allCases.map(\.rawValue).joined(separator: ", ")
+        let names = UpstreamService.builtIn.map(\.rawValue).joined(separator: ", ")
         for raw in text.split(separator: ",", omittingEmptySubsequences: false) {
             let entry = raw.trimmingCharacters(in: .whitespaces)
             let parts = entry.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -230,7 +231,7 @@ public struct GatewayConfiguration: Sendable {
                 throw GatewayConfigurationError("\(what) entry '\(entry)' is not service=\(unit) (e.g. \(example))")
             }
             let name = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
-            guard let service = UpstreamService(rawValue: name) else {
+            guard let service = UpstreamService(builtIn: name) else {
                 throw GatewayConfigurationError(
                     "\(what) entry '\(entry)' names no provider; the providers are \(names)")
             }

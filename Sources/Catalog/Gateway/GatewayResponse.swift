@@ -1,4 +1,5 @@
 import GraphQL
+import UpstreamEconomy
 
 /// One gateway answer: the execution result plus what it cost.
 public struct GatewayResponse: Sendable {
@@ -106,19 +107,6 @@ public struct GatewayResponse: Sendable {
         var writer = JSONWriter(reservingCapacity: 4096)
         writer.write(json)
         return writer.bytes
-    }
-}
-
-/// One provider's daily quota: units used today and the day's limit.
-public struct QuotaUsage: Sendable, Equatable {
-    public var service: UpstreamService
-    public var used: Int
-    public var limit: Int
-
-    public init(service: UpstreamService, used: Int, limit: Int) {
-        self.service = service
-        self.used = used
-        self.limit = limit
     }
 }
 

@@ -1,3 +1,5 @@
+import UpstreamEconomy
+
 /// An opaque global id as the schema exposes it: `<provider>:<kind>:<upstream id>`, e.g.
 /// `itunes:album:1440857781` or `rakuten:album:4988031172373`. The provider part tells
 /// `Query.node` and the by-id fields which upstream to ask; the upstream id is kept verbatim
@@ -23,7 +25,7 @@ public struct GlobalID: Hashable, Sendable, CustomStringConvertible {
     /// kind, empty upstream id).
     public init?(_ text: String) {
         let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3, let service = UpstreamService(rawValue: String(parts[0])),
+        guard parts.count == 3, let service = UpstreamService(builtIn: String(parts[0])),
             let kind = Kind(rawValue: String(parts[1])), !parts[2].isEmpty
         else { return nil }
         self.init(service, kind, String(parts[2]))

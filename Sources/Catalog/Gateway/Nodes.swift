@@ -1,4 +1,5 @@
 import GraphQL
+import UpstreamEconomy
 
 // The host values resolvers hand to the executor. Scalar fields are read by the default
 // property resolver (`PropertyReadable`); `properties` lists the names each one serves, so

@@ -1,4 +1,5 @@
 import GraphQL
+import UpstreamEconomy
 
 /// Resolvers of the `Query` root fields.
 enum QueryResolvers {
@@ -169,7 +170,7 @@ enum NodeFetch {
     static func refusal(_ gid: GlobalID) -> GraphQLError? {
         if gid.service == .tmdb, gid.kind == .video { return unsupported(tmdbVideosHaveNoEndpoint) }
         guard !issues(gid.service, gid.kind) else { return nil }
-        let prefixes = UpstreamService.allCases.filter { issues($0, gid.kind) }.map { "`\($0.rawValue):`" }
+        let prefixes = UpstreamService.builtIn.filter { issues($0, gid.kind) }.map { "`\($0.rawValue):`" }
         let list =
             prefixes.count > 1
             ? prefixes.dropLast().joined(separator: ", ") + " or " + prefixes[prefixes.count - 1]

@@ -1,6 +1,7 @@
 import DataLoader
 import GraphQL
 import Synchronization
+import UpstreamEconomy
 
 /// The DataLoaders of one GraphQL request: one per upstream read, each batched to its API's
 /// limit on ids per request (iTunes lookup 200, Apple Music albums 100 / artists 25 / songs 300,

@@ -1,5 +1,6 @@
 import DataLoader
 import HTTPTypes
+import UpstreamEconomy
 
 /// What one GraphQL request (or one HTTP batch of operations) owns while it executes: its
 /// upstream counts, the freshness of what it read, its batch scheduler, its spend budget, its

@@ -1,3 +1,5 @@
+import UpstreamEconomy
+
 /// An album (iTunes "collection", Apple Music "albums" resource, Rakuten CD item).
 public struct Album: Sendable, Hashable {
     /// Upstream id as a string (iTunes `collectionId`, Apple Music `id`, Rakuten `jan`).

@@ -1,3 +1,5 @@
+import UpstreamEconomy
+
 /// A performing artist as one upstream knows it.
 ///
 /// `id` is the upstream's own id as a string (iTunes/Apple Music numeric ids are written

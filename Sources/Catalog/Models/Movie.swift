@@ -1,3 +1,5 @@
+import UpstreamEconomy
+
 /// A movie from TMDB (search results and `/3/movie/{id}` details share these fields).
 public struct Movie: Sendable, Hashable {
     /// TMDB movie id in decimal.

@@ -1,3 +1,5 @@
+import UpstreamEconomy
+
 /// One track (song or music video) of an album.
 public struct Track: Sendable, Hashable {
     /// Upstream id (iTunes `trackId`, Apple Music `id`; Rakuten has none, so `<jan>-<n>`).

@@ -1,3 +1,5 @@
+import UpstreamEconomy
+
 /// A video: a YouTube video, an iTunes music video or a TMDB movie video (trailer, clip).
 ///
 /// Text fields are plain text: YouTube's HTML escaping (`&amp;`, `&#39;`) is already decoded.

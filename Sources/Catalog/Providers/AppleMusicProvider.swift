@@ -1,3 +1,5 @@
+import UpstreamEconomy
+
 /// The Apple Music API catalog endpoints (developer token; API-FACTS §2).
 ///
 /// Every request carries `Authorization: Bearer <token>`; without a token the provider

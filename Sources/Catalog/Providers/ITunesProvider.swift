@@ -1,3 +1,5 @@
+import UpstreamEconomy
+
 /// The iTunes Search API (keyless): `GET /search` and `GET /lookup` (API-FACTS §1).
 ///
 /// URL building and decoding are pure (`searchURL`, `lookupURL`, `decode…`); the `async`

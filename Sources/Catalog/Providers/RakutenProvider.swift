@@ -1,4 +1,5 @@
 import Foundation
+import UpstreamEconomy
 
 /// The Rakuten Books CD Search API (`applicationId`; API-FACTS §3).
 ///

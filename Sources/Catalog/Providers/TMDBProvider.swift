@@ -1,3 +1,5 @@
+import UpstreamEconomy
+
 /// The TMDB API v3: movie search, one movie's details and a movie's videos (`api_key`;
 /// API-FACTS §5). TMDB has no multi-id endpoint: movies by id cost one request each.
 public struct TMDBProvider: Sendable {

@@ -1,3 +1,5 @@
+import UpstreamEconomy
+
 /// The YouTube Data API v3: `search.list` and `videos.list` (`key`; API-FACTS §4).
 ///
 /// Search costs 100 quota units, videos.list 1: search once, then batch details.

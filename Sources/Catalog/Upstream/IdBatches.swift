@@ -1,3 +1,5 @@
+import UpstreamEconomy
+
 /// Splitting id lists for batch endpoints.
 enum IdBatches {
     /// `ids` without duplicates (first occurrence kept) in chunks of at most `size`; no

@@ -1,3 +1,5 @@
+import UpstreamEconomy
+
 /// Keys and base URLs of the five upstreams, from the environment (DESIGN.md
 /// "Configuration"); CLI flags override by setting fields afterwards.
 ///

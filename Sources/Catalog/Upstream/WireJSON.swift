@@ -1,4 +1,5 @@
 import GraphQL
+import UpstreamEconomy
 
 /// Shared helpers for reading upstream bodies.
 enum WireJSON {

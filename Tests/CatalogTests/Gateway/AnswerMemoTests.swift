@@ -3,6 +3,7 @@ import Foundation
 import GraphQL
 import Synchronization
 import Testing
+import UpstreamEconomy
 
 @testable import Catalog
 

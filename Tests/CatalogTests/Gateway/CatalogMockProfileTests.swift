@@ -1,6 +1,7 @@
 import GraphQL
 import GraphQLMocks
 import Testing
+import UpstreamEconomy
 
 @testable import Catalog
 
@@ -13,7 +14,7 @@ import Testing
         let engine = MockEngine(schema: schema, seed: seed, values: values, profile: CatalogMockProfile())
         // Base URLs nobody listens on: any upstream call would fail the answer.
         var configuration = GatewayConfiguration()
-        for service in UpstreamService.allCases { configuration.baseURLs[service] = "http://127.0.0.1:9" }
+        for service in UpstreamService.builtIn { configuration.baseURLs[service] = "http://127.0.0.1:9" }
         return try Gateway(configuration: configuration, schema: schema, resolvers: MockResolvers(engine: engine))
     }
 

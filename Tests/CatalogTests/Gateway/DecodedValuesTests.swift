@@ -2,6 +2,7 @@ import Foundation
 import GraphQL
 import Synchronization
 import Testing
+import UpstreamEconomy
 
 @testable import Catalog
 

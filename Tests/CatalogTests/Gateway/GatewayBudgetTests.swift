@@ -1,6 +1,7 @@
 import Foundation
 import GraphQL
 import Testing
+import UpstreamEconomy
 
 @testable import Catalog
 

@@ -3,6 +3,7 @@ import Foundation
 import GraphQL
 import HTTPClient
 import Testing
+import UpstreamEconomy
 
 @testable import Catalog
 
@@ -25,7 +26,7 @@ struct GatewayHarness {
             youTubeAPIKey: keys.youTube, tmdbAPIKey: keys.tmdb, appleMusicToken: keys.appleMusic,
             rakutenApplicationId: keys.rakuten, upstreamTimeoutMs: 60_000, upstreamMaxTries: 1,
             maxQueryCost: maxQueryCost, dailyQuota: [:])  // DemoUpstream has no quota; tests of the ledger set one
-        for service in UpstreamService.allCases { configuration.baseURLs[service] = baseURL }
+        for service in UpstreamService.builtIn { configuration.baseURLs[service] = baseURL }
         return configuration
     }
 

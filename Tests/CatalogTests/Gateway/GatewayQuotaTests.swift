@@ -3,6 +3,7 @@ import GraphQL
 import SharedState
 import Synchronization
 import Testing
+import UpstreamEconomy
 
 @testable import Catalog
 

@@ -1,6 +1,7 @@
 import Foundation
 import GraphQL
 import Testing
+import UpstreamEconomy
 
 @testable import Catalog
 
@@ -22,7 +23,7 @@ extension LoopbackTests {
                 #expect(first.result.errors == [])
                 #expect(first.counts.totalRequests == 2)  // artist search + albums lookup
                 let cache = try #require(h.gateway.cache)
-                let kept = try #require(cache.lookUpResult(try Self.key(h, Self.acdc)))
+                let kept = try #require(cache.lookUpResult(try Self.key(h, Self.acdc)) as? CachedResult)
                 #expect(kept.upstreamReads == 2)
                 #expect(kept.estimatedCost == first.estimatedCost)
                 #expect(kept.result.dataJSON == first.result.dataJSON)

@@ -1,6 +1,7 @@
 import Foundation
 import GraphQL
 import Testing
+import UpstreamEconomy
 
 @testable import Catalog
 
@@ -95,7 +96,7 @@ import Testing
         let cache = UpstreamCache(maxBytes: 2_370 + 1_257 + 1_256)
         let now = ContinuousClock.now
         cache.storeResult(result, for: "r", expires: now.advanced(by: .seconds(5)), now: now)
-        #expect(cache.lookUpResult("r", now: now.advanced(by: .seconds(4)))?.upstreamReads == 2)
+        #expect((cache.lookUpResult("r", now: now.advanced(by: .seconds(4))) as? CachedResult)?.upstreamReads == 2)
         #expect(cache.lookUp("r", now: now) == nil)  // a result is no upstream response
         cache.store(Self.response(1_000), for: "a", ttlSeconds: 60, now: now)
         #expect(cache.lookUpResult("a", now: now) == nil)

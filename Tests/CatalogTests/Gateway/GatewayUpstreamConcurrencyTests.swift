@@ -3,6 +3,7 @@ import GraphQL
 import HTTPClient
 import Synchronization
 import Testing
+import UpstreamEconomy
 
 @testable import Catalog
 

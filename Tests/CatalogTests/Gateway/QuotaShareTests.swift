@@ -3,6 +3,7 @@ import GraphQL
 import HTTPTypes
 import SharedState
 import Testing
+import UpstreamEconomy
 
 @testable import Catalog
 

@@ -1,6 +1,7 @@
 import Foundation
 import GraphQL
 import Testing
+import UpstreamEconomy
 
 @testable import Catalog
 
@@ -18,7 +19,7 @@ extension LoopbackTests {
         /// A one-second freshness for every provider, and YouTube's day worth `searches` searches.
         static func configure(searches: Int, staleSeconds: Int = 86_400) -> (inout GatewayConfiguration) -> Void {
             { configuration in
-                for service in UpstreamService.allCases { configuration.cacheTTLSeconds[service] = 1 }
+                for service in UpstreamService.builtIn { configuration.cacheTTLSeconds[service] = 1 }
                 configuration.dailyQuota = [.youTube: 100 * searches]
                 configuration.staleIfErrorSeconds = staleSeconds
             }

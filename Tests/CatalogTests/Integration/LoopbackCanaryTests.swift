@@ -1,6 +1,7 @@
 import DemoUpstream
 import Foundation
 import Testing
+import UpstreamEconomy
 
 @testable import Catalog
 

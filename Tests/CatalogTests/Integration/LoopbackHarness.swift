@@ -3,6 +3,7 @@ import DemoUpstream
 import Foundation
 import HTTPClient
 import Testing
+import UpstreamEconomy
 
 /// Tests against a DemoUpstream: over real loopback HTTP, and in-process. Serialized: they
 /// start servers, measure timeouts and search the derived catalog (CPU-bound in debug

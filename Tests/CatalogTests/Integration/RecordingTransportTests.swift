@@ -3,6 +3,7 @@ import HTTPClient
 import HTTPServer
 import HTTPTypes
 import Testing
+import UpstreamEconomy
 
 @testable import Catalog
 

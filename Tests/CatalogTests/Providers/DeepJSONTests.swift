@@ -1,5 +1,6 @@
 import GraphQL
 import Testing
+import UpstreamEconomy
 
 @testable import Catalog
 

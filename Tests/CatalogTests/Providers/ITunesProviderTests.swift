@@ -1,4 +1,5 @@
 import Testing
+import UpstreamEconomy
 
 @testable import Catalog
 

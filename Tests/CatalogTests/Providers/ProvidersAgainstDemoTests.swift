@@ -1,5 +1,6 @@
 import DemoUpstream
 import Testing
+import UpstreamEconomy
 
 @testable import Catalog
 

@@ -1,5 +1,6 @@
 import Catalog
 import Testing
+import UpstreamEconomy
 
 /// A 200 whose body is not the API's JSON is `UPSTREAM_BAD_RESPONSE` for every provider, and
 /// an oversized body `UPSTREAM_RESPONSE_TOO_LARGE`, each naming the service and the path.
