@@ -1,11 +1,21 @@
+import Foundation
 import UpstreamEconomy
 
 /// The key of a search loader: the words, how many results, and one provider-specific
-/// option (a YouTube duration filter, a Rakuten search field) as text.
+/// option (a YouTube duration filter, a Rakuten search field) as text. The words are kept in
+/// Unicode NFC, as they go upstream: two spellings of one name (`Beyoncé` precomposed, or with
+/// a combining accent) are one key, so one cache entry, one request in flight and one charge.
 struct SearchKey: Hashable, Sendable {
-    var term: String
+    let term: String
     var limit: Int
     var option: String = ""
+
+    init(term: String, limit: Int, option: String = "") {
+        // ASCII is NFC already: most terms skip Foundation's normalization.
+        self.term = term.utf8.allSatisfy { $0 < 0x80 } ? term : term.precomposedStringWithCanonicalMapping
+        self.limit = limit
+        self.option = option
+    }
 }
 
 /// Runs `fetch` once per key, at most `limit` at a time, and answers per key: the batch

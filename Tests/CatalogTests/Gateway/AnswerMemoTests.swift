@@ -196,6 +196,21 @@ extension LoopbackTests {
             }
         }
 
+        /// Two spellings of one name (a combining accent, or the precomposed letter) are one
+        /// upstream request: the second request is the cache's, whichever came first.
+        @Test func twoSpellingsOfOneSearchAreOneRequest() async throws {
+            try await GatewayHarness.configured { $0.cacheResults = false }.run { h in
+                let first = try await h.query("{ artists(name: \"Beyonce\u{301}\", first: 2) { name } }")
+                #expect(first.counts.totalRequests == 1)
+                let second = try await h.query("{ artists(name: \"Beyonc\u{E9}\", first: 2) { name } }")
+                #expect(second.counts.totalRequests == 0)
+                #expect(second.counts.cacheHits == 1)
+                let sent = try await h.loopback.requestLog().entries
+                #expect(sent.count == 1)
+                #expect(sent.first?.query.contains("Beyonc%C3%A9") == true, "\(sent)")
+            }
+        }
+
         @Test func answersFollowTheirResponsesFreshness() async throws {
             let query = #"{ albums(term: "rock", first: 2) { title } }"#
             // iTunes responses kept for 1 s, then not at all: answers read from a response that

@@ -21,6 +21,14 @@ import UpstreamEconomy
         #expect(try answers["rock"]?.get() == "rock fetched in the caller's task: true")
     }
 
+    @Test func searchTermsAreOneKeyInEitherSpelling() {
+        let decomposed = SearchKey(term: "Beyonce\u{301}", limit: 1)
+        let precomposed = SearchKey(term: "Beyonc\u{E9}", limit: 1)
+        #expect(Array(decomposed.term.unicodeScalars) == Array(precomposed.term.unicodeScalars))
+        #expect(Set([decomposed, precomposed]).count == 1)
+        #expect(SearchKey(term: "AC/DC", limit: 1).term == "AC/DC")
+    }
+
     @Test func aLoneKeysFailureIsItsAnswer() async {
         let answers = await fetchEach(["nope"], limit: 8) { key throws(UpstreamError) -> String in
             throw UpstreamError(service: .iTunes, kind: .badResponse(reason: "no \(key)"))
