@@ -25,6 +25,8 @@ public final class Gateway: Sendable {
     /// Estimates already made for the documents requests repeat.
     let costEstimates = CostEstimateCache()
     let exchange: UpstreamExchange
+    /// The loaders' answers kept in front of the cache (in its byte bound); nil without it.
+    let memos: AnswerMemos?
     /// The catalog's resolvers, or the mocks of `--mock`.
     let resolvers: any ExecutionResolvers
     /// The upstreams and connector fields the schema declares (`@upstream`, `@http`, `@from`).
@@ -126,6 +128,7 @@ public final class Gateway: Sendable {
             throw .recordings(error)
         }
         self.exchange = UpstreamExchange(base: base, cache: cache, shared: shared, ledger: ledger, traits: traits)
+        self.memos = cache.map(AnswerMemos.init)
     }
 
     /// What `--record` could not write, as `path: reason` lines (empty when all went well).

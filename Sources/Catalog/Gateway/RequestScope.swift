@@ -41,7 +41,7 @@ extension Gateway {
                     client: client,
                     plan: plan)
             },
-            scheduler: scheduler, searchConcurrency: max(1, configuration.searchConcurrency), memos: exchange.memos,
+            scheduler: scheduler, searchConcurrency: max(1, configuration.searchConcurrency), memos: memos,
             counters: counters, freshness: freshness, dryRun: plan != nil)
         let connectorLoaders =
             connectors.connectors.isEmpty

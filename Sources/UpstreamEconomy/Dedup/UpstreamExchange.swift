@@ -8,8 +8,6 @@ package final class UpstreamExchange: Sendable {
     package let base: any UpstreamTransport
     /// The cross-request response cache; nil when caching is off.
     package let cache: UpstreamCache?
-    /// The loaders' answers kept in front of `cache` (in its byte bound); nil without it.
-    package let memos: AnswerMemos?
     /// The responses in the shared store, under `cache`: nil when caching is off or the store
     /// is this process's memory (the cache already is).
     package let shared: SharedResponses?
@@ -36,7 +34,6 @@ package final class UpstreamExchange: Sendable {
         self.traits = traits
         self.base = base
         self.cache = cache
-        self.memos = cache.map(AnswerMemos.init)
         self.shared = cache == nil ? nil : shared
         self.ledger = ledger
     }
