@@ -32,7 +32,6 @@ import math
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -41,7 +40,7 @@ import urllib.parse
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gateway_procs import get_json, post, start, stop  # noqa: E402
+from gateway_procs import Redis, free_port, get_json, post, start, stop  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 JSON_API = os.path.join(ROOT, "Tests", "Clients", "json_api.py")
@@ -52,11 +51,6 @@ COST_QUERY = "{ releaseIds(first: 120) { details { title } } }"
 ENV = {**os.environ, "RELEASES_API_KEY": "releases-bench-key-0001", "MUSICGRAPH_MAX_QUERY_COST": "",
        "MUSICGRAPH_DAILY_QUOTA": "", "MUSICGRAPH_STORE": "memory"}
 
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def codes(response):
@@ -85,25 +79,6 @@ class JSONAPI:
         self.process.terminate()
         self.process.wait(timeout=30)
 
-
-class Redis:
-    def __init__(self):
-        self.port = free_port()
-        self.process = subprocess.Popen(["redis-server", "--port", str(self.port), "--save", "", "--appendonly", "no"],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return
-            except OSError:
-                time.sleep(0.05)
-        self.stop()
-        raise SystemExit("redis-server did not start")
-
-    def stop(self):
-        self.process.terminate()
-        self.process.wait(timeout=30)
 
 
 class Bench:

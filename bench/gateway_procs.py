@@ -1,7 +1,9 @@
 """Starting and stopping `musicgraph demo-upstream` and `musicgraph serve` for the gateway
 benches: each prints its URL as the last word of its first stdout line."""
 import json
+import socket
 import subprocess
+import time
 import urllib.request
 
 
@@ -29,3 +31,32 @@ def post(url, query, timeout=600):
 def get_json(url):
     with urllib.request.urlopen(url, timeout=60) as response:
         return json.load(response)
+
+
+def free_port():
+    """A loopback port free at the time of asking."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Redis:
+    """A redis-server of the bench's own on a free loopback port, nothing saved to disk."""
+
+    def __init__(self):
+        self.port = free_port()
+        self.process = subprocess.Popen(["redis-server", "--port", str(self.port), "--save", "", "--appendonly", "no"],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        self.stop()
+        raise SystemExit("redis-server did not start")
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=30)

@@ -37,7 +37,6 @@ import base64
 import concurrent.futures
 import json
 import os
-import socket
 import stat
 import subprocess
 import sys
@@ -49,7 +48,7 @@ import urllib.parse
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gateway_procs import get_json, start, stop  # noqa: E402
+from gateway_procs import Redis, free_port, get_json, start, stop  # noqa: E402
 
 IRON_MAIDEN = '{ artist(name: "Iron Maiden") { name albums { title tracks { title videos(first: 1) { title } } } } }'
 KEYS = {"YOUTUBE_API_KEY": "yt-bench-secret-0001", "TMDB_API_KEY": "tmdb-bench-secret-0001",
@@ -81,11 +80,6 @@ def clear(demo_url):
     urllib.request.urlopen(urllib.request.Request(demo_url + "/__demo/requests", method="DELETE"), timeout=60).read()
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
 
 def serve(args, demo_url, *flags, env=None):
     return start([args.bin, "serve", "--port", "0", "--upstream", demo_url, "--request-timeout-ms", "0", *flags],
@@ -109,24 +103,6 @@ def default_shares(args, demo_url):
           f"errors {codes(second)}: {'met' if ok else 'MISSED'}")
     return ok
 
-
-class Redis:
-    def __init__(self):
-        self.port = free_port()
-        self.process = subprocess.Popen(["redis-server", "--port", str(self.port), "--save", "", "--appendonly", "no"],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return
-            except OSError:
-                time.sleep(0.05)
-        raise SystemExit("redis-server did not start")
-
-    def stop(self):
-        self.process.terminate()
-        self.process.wait(timeout=30)
 
 
 def fleet_shares(args, demo_url):

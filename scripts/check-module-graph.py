@@ -29,6 +29,17 @@ IMPORT = re.compile(
 )
 
 
+def swift_sources(folder: str):
+    """(path, text) of every Swift file under `folder`, in a stable order."""
+    for directory, subdirectories, files in os.walk(folder):
+        subdirectories.sort()
+        for file in sorted(files):
+            if file.endswith(".swift"):
+                path = os.path.join(directory, file)
+                with open(path, encoding="utf-8") as handle:
+                    yield path, handle.read()
+
+
 def check(root: str) -> list:
     """The mismatches of the package at `root`, one line each, and how many targets were read."""
     manifest = json.loads(
@@ -48,16 +59,10 @@ def check(root: str) -> list:
             kind, value = next(iter(dependency.items()))
             declared.add(value[0])
         imported = {}
-        for directory, _, files in os.walk(folder):
-            for file in sorted(files):
-                if not file.endswith(".swift"):
-                    continue
-                path = os.path.join(directory, file)
-                with open(path, encoding="utf-8") as handle:
-                    text = handle.read()
-                for module in IMPORT.findall(text):
-                    if module in targets and module != name:
-                        imported.setdefault(module, os.path.relpath(path, root))
+        for path, text in swift_sources(folder):
+            for module in IMPORT.findall(text):
+                if module in targets and module != name:
+                    imported.setdefault(module, os.path.relpath(path, root))
         checked += 1
         for module in sorted(set(imported) - declared):
             problems.append(f"{name}: imports {module} ({imported[module]}) but does not declare it")
@@ -86,17 +91,10 @@ def boundaries(root: str, rules=BOUNDARIES) -> list:
     """Every line of a target's sources that crosses one of `rules`."""
     problems = []
     for target, pattern, meaning in rules:
-        folder = os.path.join(root, "Sources", target)
-        for directory, _, files in os.walk(folder):
-            for file in sorted(files):
-                if not file.endswith(".swift"):
-                    continue
-                path = os.path.join(directory, file)
-                with open(path, encoding="utf-8") as handle:
-                    text = handle.read()
-                for match in pattern.finditer(text):
-                    line = text.count("\n", 0, match.start()) + 1
-                    problems.append(f"{target}: {os.path.relpath(path, root)}:{line} {meaning}: {match.group(0).strip()}")
+        for path, text in swift_sources(os.path.join(root, "Sources", target)):
+            for match in pattern.finditer(text):
+                line = text.count("\n", 0, match.start()) + 1
+                problems.append(f"{target}: {os.path.relpath(path, root)}:{line} {meaning}: {match.group(0).strip()}")
     return problems
 
 
