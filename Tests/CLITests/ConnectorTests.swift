@@ -104,6 +104,25 @@ import Testing
         #expect((errors.first?["extensions"] as? [String: Any])?["code"] as? String == "UPSTREAM_BAD_RESPONSE")
         #expect(((answer["data"] as? [String: Any])?["release"] as? [String: Any])?["title"] as? String == "Release 2")
 
+        // A missing root, batch entries without their key, and ids a batch answer leaves out.
+        let shapes = try await Self.post(
+            gateway.url,
+            #"{ rootless(id: "r1") { id } releaseIds(first: 3, offset: 997) { id details { id } keyless { id } } }"#)
+        let shapeErrors = try #require(shapes["errors"] as? [[String: Any]])
+        let located = shapeErrors.map { error in
+            let path = (error["path"] as? [Any] ?? []).map { "\($0)" }.joined(separator: ".")
+            return "\(path) \((error["extensions"] as? [String: Any])?["code"] as? String ?? "")"
+        }
+        #expect(
+            located.sorted() == [
+                "releaseIds.0.keyless UPSTREAM_BAD_RESPONSE", "releaseIds.1.keyless UPSTREAM_BAD_RESPONSE",
+                "releaseIds.2.keyless UPSTREAM_BAD_RESPONSE", "rootless UPSTREAM_BAD_RESPONSE",
+            ], "\(shapeErrors)")
+        let refs = try #require((shapes["data"] as? [String: Any])?["releaseIds"] as? [[String: Any]])
+        #expect(refs.map { $0["id"] as? String } == ["r998", "r999", "r1000"])
+        #expect((refs[1]["details"] as? [String: Any])?["id"] as? String == "r999")
+        #expect(refs[2]["details"] is NSNull)  // r1000: the batch answer leaves it out
+
         // `timeoutMs: 300` against an answer that takes 2 s.
         let started = ContinuousClock.now
         let slow = try await Self.post(gateway.url, #"{ slow(id: "1") { id } }"#)
@@ -181,6 +200,13 @@ import Testing
             extend type Query {
               broken(id: ID!): Release @http(upstream: "releases", path: "/ws/broken/{$args.id}")
               slow(id: ID!): Release @http(upstream: "hasty", path: "/ws/slow/{$args.id}")
+              rootless(id: ID!): Release @http(upstream: "releases", path: "/ws/release/{$args.id}", select: "data")
+            }
+            extend type ReleaseRef {
+              keyless: Release
+                @http(
+                  upstream: "releases", path: "/ws/releases", query: [{ name: "ids", value: "{$parent.id}" }],
+                  select: "releases", batch: { param: "ids", max: 50, key: "catalogNumber" })
             }
 
             """
