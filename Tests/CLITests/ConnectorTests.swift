@@ -142,6 +142,29 @@ import Testing
         #expect(try await api.log() == [])
     }
 
+    /// Past `maxAgeSeconds`, an upstream that fails is answered by its last answer, and the
+    /// fields it gave are listed in `extensions.stale` with their age, one call or a batch.
+    @Test func staleAnswersOfDeclaredCallsAreListed() async throws {
+        let api = try JSONAPI()
+        defer { api.stop() }
+        let gateway = try Self.gateway(api)
+        defer { gateway.stop() }
+        let query = #"{ briefRelease(id: "r3") { title } releaseIds(first: 2) { brief { title } } }"#
+        let fresh = try await Self.post(gateway.url, query)
+        #expect((fresh["extensions"] as? [String: Any])?["stale"] == nil)
+        try await Task.sleep(for: .milliseconds(1_300))
+        try await api.fail(true)
+        let stale = try await Self.post(gateway.url, query)
+        try await api.fail(false)
+        #expect(stale["errors"] == nil, "\(stale)")
+        let data = try #require(stale["data"] as? [String: Any])
+        #expect((data["briefRelease"] as? [String: Any])?["title"] as? String == "Release 3")
+        let entries = try #require((stale["extensions"] as? [String: Any])?["stale"] as? [[String: Any]])
+        let paths = entries.map { ($0["path"] as? [Any] ?? []).map { "\($0)" }.joined(separator: ".") }
+        #expect(paths.sorted() == ["briefRelease", "releaseIds.0.brief", "releaseIds.1.brief"], "\(entries)")
+        #expect(entries.allSatisfy { ($0["ageSeconds"] as? Int ?? 0) >= 1 })
+    }
+
     @Test func brokenDeclarationsAreAllListedWithTheirLocations() throws {
         let directory = try TemporaryTree([:])
         let broken = """
@@ -197,16 +220,22 @@ import Testing
         ).replacingOccurrences(of: "127.0.0.1:8099", with: "127.0.0.1:\(api.port)")
         let broken = """
             extend schema @upstream(name: "hasty", baseURL: "http://127.0.0.1:\(api.port)", timeoutMs: 300)
+            extend schema @upstream(name: "brief", baseURL: "http://127.0.0.1:\(api.port)", maxAgeSeconds: 1)
             extend type Query {
               broken(id: ID!): Release @http(upstream: "releases", path: "/ws/broken/{$args.id}")
               slow(id: ID!): Release @http(upstream: "hasty", path: "/ws/slow/{$args.id}")
               rootless(id: ID!): Release @http(upstream: "releases", path: "/ws/release/{$args.id}", select: "data")
+              briefRelease(id: ID!): Release @http(upstream: "brief", path: "/ws/release/{$args.id}")
             }
             extend type ReleaseRef {
               keyless: Release
                 @http(
                   upstream: "releases", path: "/ws/releases", query: [{ name: "ids", value: "{$parent.id}" }],
                   select: "releases", batch: { param: "ids", max: 50, key: "catalogNumber" })
+              brief: Release
+                @http(
+                  upstream: "brief", path: "/ws/releases", query: [{ name: "ids", value: "{$parent.id}" }],
+                  select: "releases", batch: { param: "ids", max: 50, key: "id" })
             }
 
             """
@@ -261,6 +290,11 @@ final class JSONAPI {
     }
 
     func reset() async throws { _ = try await HTTPClient().get("http://127.0.0.1:\(port)/__reset") }
+
+    /// While on, every API request answers 503.
+    func fail(_ on: Bool) async throws {
+        _ = try await HTTPClient().get("http://127.0.0.1:\(port)/__fail?on=\(on ? 1 : 0)")
+    }
 
     /// SIGKILL: a child of the test runner may be started with SIGTERM blocked.
     func stop() {

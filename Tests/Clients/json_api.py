@@ -11,6 +11,7 @@ Prints its port on the first line of stdout, then serves until killed:
   GET /ws/slow/{id}           release r1, after 2 seconds
   GET /__log                  the requests so far, as a JSON list of "path?query"
   GET /__reset                forgets them
+  GET /__fail?on=1|0          every /ws/ request answers 503 while on
 Every /ws/ request takes the api key from `api_key` when LYRICS_KEY is set for /ws/lyrics.
 """
 import json
@@ -25,6 +26,7 @@ MAX_IDS = 50
 KEY = os.environ.get("JSON_API_KEY", "")
 LOG = []
 LOCK = threading.Lock()
+FAILING = [False]
 
 
 def release(rid):
@@ -66,8 +68,13 @@ class Handler(BaseHTTPRequestHandler):
             with LOCK:
                 LOG.clear()
             return self.send_json(200, {"ok": True})
+        if path == "/__fail":
+            FAILING[0] = query.get("on", ["1"])[0] == "1"
+            return self.send_json(200, {"failing": FAILING[0]})
         with LOCK:
             LOG.append(self.path)
+        if FAILING[0]:
+            return self.send_json(503, {"error": "down for maintenance"})
         if path.startswith("/ws/release/"):
             found = release(unquote(path[len("/ws/release/"):]))
             return self.send_json(200, found) if found else self.send_json(404, {"error": "Not Found"})

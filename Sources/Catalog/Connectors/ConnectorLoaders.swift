@@ -45,10 +45,12 @@ final class ConnectorLoaders: Sendable {
         let (scheduler, concurrency, environment) = (scheduler, concurrency, connectors.environment)
         let secrets = connectors.secrets
         let makeTransport = transport
-        return FieldLoader(memo: nil, reading: reading, staleness: KeyStaleness(), stale: stale) {
+        // Which calls stale answers gave (noted by the sends), for the fields' `extensions.stale`.
+        let staleness = KeyStaleness()
+        return FieldLoader(memo: nil, reading: reading, staleness: staleness, stale: stale) {
             let upstream = connector.upstream
             let call = UpstreamCall(service: upstream.service, transport: makeTransport(upstream), secrets: secrets)
-            let send = ConnectorSend(connector: connector, call: call, environment: environment)
+            let send = ConnectorSend(connector: connector, call: call, environment: environment, staleness: staleness)
             do throws(DataLoaderError) {
                 if connector.batch != nil {
                     // Chunked by `batch.max` after sorting (`batched`), not in arrival order: the
@@ -82,6 +84,8 @@ private struct ConnectorSend: Sendable {
     let connector: HTTPConnector
     let call: UpstreamCall
     let environment: [String: String]
+    /// Where a call answered from a stale response is noted, with its age.
+    let staleness: KeyStaleness
 
     /// GETs `url`; the selected answer, nil for a 404 the connector declares null. With the
     /// upstream's `timeoutMs`, the field waits that long at most (`UPSTREAM_TIMEOUT`); the send
@@ -139,7 +143,11 @@ private struct ConnectorSend: Sendable {
     }
 
     func one(_ request: ConnectorCall) async throws(UpstreamError) -> JSONValue {
-        try await get(connector.url(request, environment: environment)) ?? .null
+        let url = connector.url(request, environment: environment)
+        let reads = BatchReads()
+        let value = try await BatchReads.noting(reads) { () throws(UpstreamError) in try await get(url) }
+        if let age = reads.staleAgeSeconds { staleness.note(request, ageSeconds: age) }
+        return value ?? .null
     }
 
     /// The batch's requests: per distinct rest of the URL, its parents' distinct values sorted
@@ -162,7 +170,15 @@ private struct ConnectorSend: Sendable {
         let made = chunks
         let answers = await fetchEach(Array(made.keys), limit: made.count) { chunk throws(UpstreamError) in
             let url = connector.url(chunk, batchValues: made[chunk] ?? [], environment: environment)
-            let selected = try await get(url) ?? .array([])
+            let reads = BatchReads()
+            let answer = try await BatchReads.noting(reads) { () throws(UpstreamError) in try await get(url) }
+            // One response answers the chunk's parents: a stale one answers them all.
+            if let age = reads.staleAgeSeconds {
+                for value in made[chunk] ?? [] {
+                    staleness.note(ConnectorCall(relative: chunk.relative, batchValue: value), ageSeconds: age)
+                }
+            }
+            let selected = answer ?? .array([])
             do throws(UpstreamError) {
                 return try ConnectorResponse.entries(connector, batch, in: selected)
             } catch {
