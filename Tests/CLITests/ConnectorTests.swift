@@ -92,6 +92,34 @@ import Testing
         #expect(log.contains { $0.hasPrefix("/ws/lyrics?artist=AC%2FDC&title=") })
     }
 
+    /// A declared secret in a query entry whose name is no known key parameter (`sig`) and in a
+    /// header: the store file keeps the answer under a key without it, in any encoding.
+    @Test func aDeclaredSecretNeverReachesTheStoreFile() async throws {
+        let api = try JSONAPI()
+        defer { api.stop() }
+        let directory = try TemporaryTree([:])
+        let store = directory.url.appendingPathComponent("store.sqlite").path
+        let gateway = try Self.gateway(api, store: "sqlite:" + store)
+        let answer = try await Self.post(gateway.url, #"{ signedRelease(id: "r4") { title } }"#)
+        gateway.stop()
+        #expect(
+            ((answer["data"] as? [String: Any])?["signedRelease"] as? [String: Any])?["title"] as? String == "Release 4"
+        )
+        #expect(try await api.log().contains("/ws/release/r4?sig=\(Self.key)"))
+        var written: [UInt8] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.url.path) {
+            written += Array(try Data(contentsOf: directory.url.appendingPathComponent(name)))
+        }
+        #expect(written.count > 0)
+        #expect(written.firstRange(of: Array("/ws/release/r4".utf8)) != nil)  // the answer was stored
+        let encodings = [
+            Self.key, Data(Self.key.utf8).base64EncodedString(), Self.key.replacingOccurrences(of: "-", with: "%2D"),
+        ]
+        for encoding in encodings {
+            #expect(written.firstRange(of: Array(encoding.utf8)) == nil, "\(encoding) is in the store file")
+        }
+    }
+
     @Test func faultsAreFieldErrorsAtTheirPaths() async throws {
         let api = try JSONAPI()
         defer { api.stop() }
@@ -210,7 +238,8 @@ import Testing
     // MARK: Helpers
 
     /// `serve --demo` on the schema with the example's declarations pointing at `api`.
-    static func gateway(_ api: JSONAPI, key: String? = ConnectorTests.key) throws -> CLIChild {
+    static func gateway(_ api: JSONAPI, key: String? = ConnectorTests.key, store: String = "memory") throws -> CLIChild
+    {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("connectors-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let schema = String(decoding: try Data(contentsOf: URL(fileURLWithPath: CLI.schemaPath)), as: UTF8.self)
@@ -221,11 +250,16 @@ import Testing
         let broken = """
             extend schema @upstream(name: "hasty", baseURL: "http://127.0.0.1:\(api.port)", timeoutMs: 300)
             extend schema @upstream(name: "brief", baseURL: "http://127.0.0.1:\(api.port)", maxAgeSeconds: 1)
+            extend schema @upstream(
+              name: "signed", baseURL: "http://127.0.0.1:\(api.port)",
+              query: [{ name: "sig", value: "{$env.RELEASES_API_KEY}" }],
+              headers: [{ name: "X-Api-Key", value: "{$env.RELEASES_API_KEY}" }])
             extend type Query {
               broken(id: ID!): Release @http(upstream: "releases", path: "/ws/broken/{$args.id}")
               slow(id: ID!): Release @http(upstream: "hasty", path: "/ws/slow/{$args.id}")
               rootless(id: ID!): Release @http(upstream: "releases", path: "/ws/release/{$args.id}", select: "data")
               briefRelease(id: ID!): Release @http(upstream: "brief", path: "/ws/release/{$args.id}")
+              signedRelease(id: ID!): Release @http(upstream: "signed", path: "/ws/release/{$args.id}")
             }
             extend type ReleaseRef {
               keyless: Release
@@ -242,7 +276,7 @@ import Testing
         let file = directory.appendingPathComponent("schema.graphql")
         try Data((schema + example + broken).utf8).write(to: file)
         return try CLIChild(
-            ["serve", "--demo", "--port", "0", "--store", "memory", "--schema", file.path],
+            ["serve", "--demo", "--port", "0", "--store", store, "--schema", file.path],
             environment: key.map { ["RELEASES_API_KEY": $0] } ?? ["RELEASES_API_KEY": ""])
     }
 
