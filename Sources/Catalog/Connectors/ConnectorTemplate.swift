@@ -20,11 +20,6 @@ struct ConnectorTemplate: Sendable, Equatable {
 
     init(parts: [Part]) { self.parts = parts }
 
-    /// Whether the template has no hole.
-    var isLiteral: Bool { parts.allSatisfy { if case .literal = $0 { true } else { false } } }
-
-    var arguments: [String] { parts.compactMap { if case .argument(let name) = $0 { name } else { nil } } }
-    var parentPaths: [[String]] { parts.compactMap { if case .parent(let path) = $0 { path } else { nil } } }
     var environmentNames: [String] {
         parts.compactMap { if case .environment(let name) = $0 { name } else { nil } }
     }

@@ -11,18 +11,6 @@ public enum GatewaySchema {
         try build(sdl, name: "schema.graphql (embedded)")
     }
 
-    /// The schema from `path` when given; else `./schema.graphql` when the working directory
-    /// has one (running from the repository root); else the embedded copy.
-    /// - Throws: `GatewayStartError.invalidSchema` when the file cannot be read or does not build.
-    public static func load(path: String? = nil) throws(GatewayStartError) -> Schema {
-        let candidate = path ?? "schema.graphql"
-        guard let data = FileManager.default.contents(atPath: candidate) else {
-            if let path { throw .invalidSchema("cannot read '\(path)'") }
-            return try embedded()
-        }
-        return try build(String(decoding: data, as: UTF8.self), name: candidate)
-    }
-
     /// The declarations (`@upstream`, `@http`, `@from`) of `schema`, checked: every field of
     /// the gateway's own types is resolved in Swift, a property of its model, or a connector;
     /// every declaration names what exists. `mocked`: every field is answered from the schema
@@ -44,7 +32,9 @@ public enum GatewaySchema {
         }
     }
 
-    /// The text of the schema file at `path` (as `load` finds it), for locations.
+    /// The text of the schema the gateway serves, for building and for locations: the file at
+    /// `path` when given; else `./schema.graphql` when the working directory has one (running
+    /// from the repository root); else the embedded copy.
     /// - Throws: `GatewayStartError.invalidSchema` when `path` is given and cannot be read.
     public static func source(path: String? = nil) throws(GatewayStartError) -> Source {
         let candidate = path ?? "schema.graphql"
