@@ -6,6 +6,8 @@
 # processes the tests start (`musicgraph serve` of the same build) count too. Prints the build
 # and test seconds. The test output is kept in SCRATCH/sanitize.log, reports in
 # SCRATCH/sanitizer-reports/.
+# Only the TARGETs and what they depend on are built (MUSICGRAPH_ONLY_TARGETS, read by
+# Package.swift), with SANITIZE_ALSO's targets: `musicgraph` when the tests start it.
 # SANITIZE_SKIP: a regular expression of tests not to run (swift test --skip).
 # Usage: scripts/sanitize.sh thread|address SCRATCH TARGET...
 set -u
@@ -15,6 +17,8 @@ shift 2
 swift=${SWIFT:-swift}
 filter=$(printf '%s\n' "$@" | paste -sd '|' -)
 start=$(date +%s)
+MUSICGRAPH_ONLY_TARGETS="$* ${SANITIZE_ALSO:-}"
+export MUSICGRAPH_ONLY_TARGETS
 "$swift" build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch" || exit 1
 built=$(date +%s)
 reports=$(cd "$scratch" && pwd)/sanitizer-reports
