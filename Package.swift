@@ -18,6 +18,8 @@ let targets: [Target] = [
     // The engine: no I/O at all.
     .target(name: "GraphQL", swiftSettings: strict),
     .target(name: "DataLoader", swiftSettings: strict),
+    // The one least-recently-used dictionary every byte-bounded cache keeps its entries in.
+    .target(name: "LRU", swiftSettings: strict),
     // ThreadSanitizer annotations for Synchronization.Mutex's hand-offs through the kernel (see
     // its .c file), linked into the executable and the tests; an empty C file without TSan.
     .target(name: "TSanMutexHandOff"),
@@ -48,7 +50,7 @@ let targets: [Target] = [
         name: "CSQLite", pkgConfig: "sqlite3",
         providers: [.apt(["libsqlite3-dev"])]),
     // What outlives a request: one protocol, three stores.
-    .target(name: "SharedState", swiftSettings: strict),
+    .target(name: "SharedState", dependencies: ["LRU"], swiftSettings: strict),
     // The fleet's store: Redis through hiredis, apart so that SharedState needs no C library.
     .target(name: "RedisStore", dependencies: ["CHiredis", "SharedState"], swiftSettings: strict),
     // The embedded default store: its own module, so users of the protocol need no SQLite.
@@ -58,7 +60,7 @@ let targets: [Target] = [
     // store claims), the quota ledger and its days, the request budget, the counters.
     .target(
         name: "UpstreamEconomy",
-        dependencies: ["GraphQL", "HTTPClient", "HTTPTypes", "SharedState", "Tracing"],
+        dependencies: ["GraphQL", "HTTPClient", "HTTPTypes", "LRU", "SharedState", "Tracing"],
         swiftSettings: strict),
     .target(
         name: "Catalog",
@@ -67,7 +69,7 @@ let targets: [Target] = [
         ],
         swiftSettings: strict),
     .target(
-        name: "GraphQLHTTP", dependencies: ["CCrypto", "GraphQL", "HTTPServer", "HTTPTypes", "Tracing"],
+        name: "GraphQLHTTP", dependencies: ["CCrypto", "GraphQL", "HTTPServer", "HTTPTypes", "LRU", "Tracing"],
         swiftSettings: strict),
     .executableTarget(
         name: "musicgraph",
@@ -83,6 +85,7 @@ let targets: [Target] = [
     .testTarget(
         name: "CLITests", dependencies: ["HTTPClient", "HTTPTypes", "TestSupport"], swiftSettings: strict),
     .testTarget(name: "DataLoaderTests", dependencies: ["DataLoader", "GraphQL"], swiftSettings: strict),
+    .testTarget(name: "LRUTests", dependencies: ["LRU"], swiftSettings: strict),
     .testTarget(name: "HTTPTypesTests", dependencies: ["HTTPTypes"], swiftSettings: strict),
     .testTarget(name: "TracingTests", dependencies: ["Tracing"], swiftSettings: strict),
     .testTarget(

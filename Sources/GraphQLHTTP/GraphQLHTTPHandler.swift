@@ -1,6 +1,7 @@
 import GraphQL
 import HTTPServer
 import HTTPTypes
+import LRU
 import Tracing
 
 /// Serves a GraphQL schema over HTTP (GraphQL over HTTP, current draft) plus the operational

@@ -1,3 +1,5 @@
+import LRU
+
 /// Where documents registered through automatic persisted queries (Apollo's APQ protocol) are
 /// kept, by the SHA-256 of their text, so that later requests may send the hash alone.
 ///

@@ -1,3 +1,4 @@
+import LRU
 import Synchronization
 
 /// `SharedStore` in this process's memory: what tests, `--demo` and `--store memory` use. Gone
@@ -13,12 +14,10 @@ public final class MemoryStore: SharedStore, Sendable {
     private let clock: WallClock
 
     private struct State {
-        var entries: [String: StoredEntry] = [:]
-        var entryIndex = LRUIndex<String>()
+        var entries = LRUDictionary<String, StoredEntry>()
         var claims: [String: (holder: String, expiresAtMs: Int64)] = [:]
         var counters: [String: (value: Int, expiresAtMs: Int64)] = [:]
-        var documents: [String: String] = [:]
-        var documentIndex = LRUIndex<String>()
+        var documents = LRUDictionary<String, String>()
     }
 
     private let state = Mutex(State())
@@ -32,13 +31,13 @@ public final class MemoryStore: SharedStore, Sendable {
     public func entry(_ key: String) async throws(SharedStoreError) -> StoredEntry? {
         let now = clock.nowMs()
         return state.withLock { state in
-            guard let entry = state.entries[key] else { return nil }
+            guard let index = state.entries.index(forKey: key) else { return nil }
+            let entry = state.entries[index]
             guard entry.expiresAtMs > now else {
-                state.entries[key] = nil
-                state.entryIndex.remove(key)
+                state.entries.remove(at: index)
                 return nil
             }
-            state.entryIndex.touch(key)
+            state.entries.use(at: index)
             return entry
         }
     }
@@ -47,19 +46,14 @@ public final class MemoryStore: SharedStore, Sendable {
         let bytes = entry.value.count + key.utf8.count
         guard bytes <= maxEntryBytes, entry.expiresAtMs > clock.nowMs() else { return }
         state.withLock { state in
-            state.entries[key] = entry
-            state.entryIndex.use(key, bytes: bytes)
-            while state.entryIndex.bytes > maxEntryBytes, let old = state.entryIndex.leastRecentlyUsed {
-                state.entryIndex.remove(old)
-                state.entries[old] = nil
-            }
+            state.entries.updateValue(entry, forKey: key, bytes: bytes)
+            while state.entries.bytes > maxEntryBytes { state.entries.removeLeastRecentlyUsed() }
         }
     }
 
     public func removeEntry(_ key: String) async throws(SharedStoreError) {
         state.withLock { state in
-            state.entries[key] = nil
-            state.entryIndex.remove(key)
+            _ = state.entries.removeValue(forKey: key)
         }
     }
 
@@ -130,21 +124,15 @@ public final class MemoryStore: SharedStore, Sendable {
 
     public func document(sha256: String) async throws(SharedStoreError) -> String? {
         state.withLock { state in
-            guard let text = state.documents[sha256] else { return nil }
-            state.documentIndex.touch(sha256)
-            return text
+            state.documents.value(forKey: sha256)
         }
     }
 
     public func putDocument(sha256: String, text: String) async throws(SharedStoreError) {
         guard maxDocuments > 0 else { return }
         state.withLock { state in
-            state.documents[sha256] = text
-            state.documentIndex.use(sha256, bytes: 1)
-            while state.documentIndex.count > maxDocuments, let old = state.documentIndex.leastRecentlyUsed {
-                state.documentIndex.remove(old)
-                state.documents[old] = nil
-            }
+            state.documents.updateValue(text, forKey: sha256, bytes: 1)
+            while state.documents.count > maxDocuments { state.documents.removeLeastRecentlyUsed() }
         }
     }
 }

@@ -1,4 +1,5 @@
 import GraphQL
+import LRU
 import Synchronization
 
 /// Upstream responses kept across requests, and the GraphQL results built from nothing else:
@@ -27,18 +28,11 @@ public final class UpstreamCache: Sendable {
         package var expires: ContinuousClock.Instant
         /// When the value was stored: a stale copy's age counts from it.
         package var storedAt: ContinuousClock.Instant
-        package var bytes: Int
-        /// Position in `recency`; older positions of the same key are stale.
-        package var tick: UInt64
     }
 
     package struct State {
-        package var entries: [ExactStringKey: Entry] = [:]
-        /// Keys in order of use, oldest first, with lazily skipped stale positions.
-        package var recency: [(key: ExactStringKey, tick: UInt64)] = []
-        package var recencyStart = 0
-        package var nextTick: UInt64 = 0
-        package var bytes = 0
+        /// Every entry with its bytes (body, key and overhead), in order of use.
+        package var entries = LRUDictionary<ExactStringKey, Entry>()
     }
 
     /// The most body bytes (plus key bytes) kept at once.
@@ -61,7 +55,8 @@ public final class UpstreamCache: Sendable {
     )? {
         guard staleIfErrorSeconds > 0 else { return nil }
         return state.withLock { state in
-            guard let entry = state.entries[ExactStringKey(key)], case .upstream(let response) = entry.value,
+            guard let entry = state.entries.peekValue(forKey: ExactStringKey(key)),
+                case .upstream(let response) = entry.value,
                 entry.expires <= now, now < entry.expires.advanced(by: .seconds(staleIfErrorSeconds))
             else { return nil }
             return (response, Int(entry.storedAt.duration(to: now).components.seconds))
@@ -121,11 +116,11 @@ public final class UpstreamCache: Sendable {
     /// (not evicted or replaced since), evicting least recently used entries to stay in bounds.
     private func charge(_ bytes: Int, to key: ExactStringKey, holding values: DecodedValues) {
         let forgotten = state.withLock { state -> [KeptAnswers] in
-            guard let entry = state.entries[key], case .upstream(let response) = entry.value,
+            guard let index = state.entries.index(forKey: key),
+                case .upstream(let response) = state.entries[index].value,
                 response.decoded === values
             else { return [] }
-            state.entries[key]?.bytes += bytes
-            state.bytes += bytes
+            state.entries.addBytes(bytes, at: index)
             return state.evict(toFit: maxBytes)
         }
         for answers in forgotten { answers.forget() }
@@ -151,7 +146,7 @@ public final class UpstreamCache: Sendable {
     public func remove(_ key: String) {
         let key = ExactStringKey(key)
         state.withLock { state in
-            if let entry = state.entries.removeValue(forKey: key) { state.bytes -= entry.bytes }
+            _ = state.entries.removeValue(forKey: key)
         }
     }
 
@@ -200,22 +195,16 @@ public final class UpstreamCache: Sendable {
     private func liveValue(_ key: ExactStringKey, now: ContinuousClock.Instant) -> (Value, ContinuousClock.Instant)? {
         state.withLock { state in
             guard let index = state.entries.index(forKey: key) else { return nil }
-            let entry = state.entries.values[index]
+            let entry = state.entries[index]
             guard entry.expires > now else {
                 // An upstream response stays for `lookUpStale` while it may still be served stale.
                 if case .upstream = entry.value, now < entry.expires.advanced(by: .seconds(staleIfErrorSeconds)) {
                     return nil
                 }
-                state.bytes -= entry.bytes
                 state.entries.remove(at: index)
                 return nil
             }
-            // The most recently used entry already (a hot key hit again and again) stays as it is.
-            if entry.tick != state.nextTick {
-                // `use` leaves `entries` alone, so `index` still points at this entry.
-                let tick = state.use(key)
-                state.entries.values[index].tick = tick
-            }
+            state.entries.use(at: index)
             return (entry.value, entry.expires)
         }
     }
@@ -236,10 +225,7 @@ public final class UpstreamCache: Sendable {
         let bytes = bodyBytes + key.utf8.count + 256
         guard bytes <= maxBytes else { return false }
         let forgotten = state.withLock { state -> [KeptAnswers] in
-            if let old = state.entries[key] { state.bytes -= old.bytes }
-            let tick = state.use(key)
-            state.entries[key] = Entry(value: value, expires: expires, storedAt: .now, bytes: bytes, tick: tick)
-            state.bytes += bytes
+            state.entries.updateValue(Entry(value: value, expires: expires, storedAt: .now), forKey: key, bytes: bytes)
             return state.evict(toFit: maxBytes)
         }
         // Outside the lock: a memo takes its own lock before this one.
@@ -250,7 +236,7 @@ public final class UpstreamCache: Sendable {
     /// The keys of the upstream responses held now, in no order (for tests).
     package var upstreamKeys: [String] {
         state.withLock { state in
-            state.entries.compactMap { key, entry in
+            state.entries.entries.compactMap { key, entry in
                 guard case .upstream = entry.value else { return nil }
                 return String(decoding: key.utf8, as: UTF8.self)
             }
@@ -258,7 +244,7 @@ public final class UpstreamCache: Sendable {
     }
 
     /// Bytes and entries held now (for tests and metrics).
-    public var usage: (bytes: Int, entries: Int) { state.withLock { ($0.bytes, $0.entries.count) } }
+    public var usage: (bytes: Int, entries: Int) { state.withLock { ($0.entries.bytes, $0.entries.count) } }
 
     /// The cache key of a GET: the URL without secret query parameters, plus the non-secret
     /// request headers (names lower-cased, sorted). Secrets never become part of a key, so a
@@ -380,35 +366,12 @@ extension JSONValue {
 }
 
 extension UpstreamCache.State {
-    package mutating func use(_ key: ExactStringKey) -> UInt64 {
-        nextTick += 1
-        recency.append((key, nextTick))
-        // Hits append positions without evicting; rebuild once stale positions dominate.
-        if recency.count - recencyStart > 4 * entries.count + 1024 {
-            recency = entries.map { ($0.key, $0.value.tick) }.sorted { $0.1 < $1.1 }
-            recency.append((key, nextTick))
-            recencyStart = 0
-        }
-        return nextTick
-    }
-
-    /// Evicts least recently used entries until `bytes` fits; returns the memo answers evicted,
-    /// for their memos to forget once the lock is released.
+    /// Evicts least recently used entries until their bytes fit `maxBytes`; returns the memo
+    /// answers evicted, for their memos to forget once the lock is released.
     package mutating func evict(toFit maxBytes: Int) -> [KeptAnswers] {
         var forgotten: [KeptAnswers] = []
-        while bytes > maxBytes, recencyStart < recency.count {
-            let (key, tick) = recency[recencyStart]
-            recencyStart += 1
-            if let entry = entries[key], entry.tick == tick {
-                bytes -= entry.bytes
-                entries[key] = nil
-                if case .answers(let answers) = entry.value { forgotten.append(answers) }
-            }
-        }
-        // Compact the recency list once most of it is stale positions.
-        if recencyStart > 1024, recencyStart * 2 > recency.count {
-            recency.removeFirst(recencyStart)
-            recencyStart = 0
+        while entries.bytes > maxBytes, let (_, entry) = entries.removeLeastRecentlyUsed() {
+            if case .answers(let answers) = entry.value { forgotten.append(answers) }
         }
         return forgotten
     }
