@@ -79,7 +79,8 @@ BOUNDARIES = [
         re.compile(
             r"^\s*(?:public |package |final |private |fileprivate )*(?:class|struct|enum|actor)\s+"
             r"(UpstreamCache|InFlightRequests?|QuotaLedger|QuotaDay|QuotaShares|RequestBudget|SharedResponses|"
-            r"UpstreamExchange|RequestTransport|UpstreamCounters)\b",
+            r"UpstreamExchange|RequestTransport|UpstreamCounters|AnswerMemos?|MemoReading|KeptAnswers|BatchReads|"
+            r"LRUDictionary|LRUCache)\b",
             re.M,
         ),
         "defines an upstream economy type",

@@ -4,6 +4,7 @@ import Synchronization
 /// the first of the upstream responses it read expires, and not at all once one of them was
 /// not cached (an error, a failure, a response too large or with no TTL). Shared by the
 /// request's transports; thread-safe.
+@usableFromInline
 package final class ResultFreshness: Sendable {
     package init() {}
     private struct State {
@@ -16,6 +17,7 @@ package final class ResultFreshness: Sendable {
     private let state = Mutex(State())
 
     /// A read answered by, or stored in, the cache until `expires`.
+    @usableFromInline
     package func noteCached(until expires: ContinuousClock.Instant) {
         state.withLock { state in
             state.reads += 1

@@ -71,6 +71,7 @@ public final class UpstreamCounters: Sendable {
         }
     }
 
+    @usableFromInline
     package func recordCacheHit() {
         counts.withLock { $0.cacheHits += 1 }
     }

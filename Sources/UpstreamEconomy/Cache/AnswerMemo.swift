@@ -1,5 +1,4 @@
 import Synchronization
-import UpstreamEconomy
 
 /// One loader's answers kept across requests, by the loader's key (an id, a search's term and
 /// limit), so a resolver whose key is known answers its field at once: no DataLoader batch, no
@@ -17,29 +16,41 @@ import UpstreamEconomy
 /// Read the memo at one instant per request (`MemoReading`): an answer fresh when the
 /// request began serves all of its fields. Thread-safe; one per loader per `Gateway`.
 ///
-/// It lives beside the loaders rather than in `UpstreamEconomy` (which holds what it is charged
-/// to, `KeptAnswers` in the `UpstreamCache`): generic over each loader's key and value, it is
-/// specialized with them only within one module; across the boundary every read looked up
-/// generic metadata.
-final class AnswerMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    struct Answer {
-        let value: Value
-        let expires: ContinuousClock.Instant
+/// Generic over each loader's key and value, with its read path public and inlinable, so that
+/// every loader's reads are specialized with its own types in the module that declares it
+/// rather than looked up through generic metadata at each field: `package` declarations,
+/// inlinable or not, are not specialized across modules.
+public final class AnswerMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    @usableFromInline
+    struct Answer: Sendable {
+        @usableFromInline let value: Value
+        @usableFromInline let expires: ContinuousClock.Instant
         /// The `KeptAnswers` it came in: a later batch answering the same key replaces it.
-        let batch: UInt64
+        @usableFromInline let batch: UInt64
+
+        @inlinable
+        init(value: Value, expires: ContinuousClock.Instant, batch: UInt64) {
+            self.value = value
+            self.expires = expires
+            self.batch = batch
+        }
     }
 
-    private let answers = Mutex<[Key: Answer]>([:])
-    private let cache: UpstreamCache
-    private let batches: BatchCounter
+    @usableFromInline let answers = Mutex<[Key: Answer]>([:])
+    let cache: UpstreamCache
+    let batches: BatchCounter
 
+    @usableFromInline
     init(cache: UpstreamCache, batches: BatchCounter) {
         self.cache = cache
         self.batches = batches
     }
 
     /// The answer kept for `key` and when it expires; nil when none is fresh at `now`.
-    func answer(_ key: Key, now: ContinuousClock.Instant) -> (value: Value, expires: ContinuousClock.Instant)? {
+    @inlinable
+    public func answer(_ key: Key, now: ContinuousClock.Instant) -> (
+        value: Value, expires: ContinuousClock.Instant
+    )? {
         answers.withLock { answers in
             guard let answer = answers[key], answer.expires > now else { return nil }
             return (answer.value, answer.expires)
@@ -48,7 +59,7 @@ final class AnswerMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// Keeps `pairs` until `expires`, charged as `bytes` to the cache (nothing is kept when the
     /// cache refuses them: expired, or larger than the whole cache).
-    func keep(_ pairs: [(key: Key, value: Value)], until expires: ContinuousClock.Instant, bytes: Int) {
+    package func keep(_ pairs: [(key: Key, value: Value)], until expires: ContinuousClock.Instant, bytes: Int) {
         guard !pairs.isEmpty else { return }
         let batch = batches.next()
         let keys = pairs.map(\.key)
@@ -70,31 +81,33 @@ final class AnswerMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     /// How many answers are kept, expired ones included until their batch leaves the cache (for tests).
-    var count: Int { answers.withLock { $0.count } }
+    package var count: Int { answers.withLock { $0.count } }
 }
 
 /// Numbers the kept batches of every memo of one gateway (their cache keys).
-final class BatchCounter: Sendable {
+public final class BatchCounter: Sendable {
     private let last = Atomic<UInt64>(0)
-    func next() -> UInt64 { last.add(1, ordering: .relaxed).newValue }
+    package init() {}
+    package func next() -> UInt64 { last.add(1, ordering: .relaxed).newValue }
 }
 
 /// The memos of one gateway's loaders, made the first time a request's loader asks, by the
 /// loader's number (`RequestLoaders.Slot`; each has one key and value type). Thread-safe.
-final class AnswerMemos: Sendable {
-    private let cache: UpstreamCache
-    private let batches = BatchCounter()
+public final class AnswerMemos: Sendable {
+    @usableFromInline let cache: UpstreamCache
+    @usableFromInline let batches = BatchCounter()
     /// By loader number: an index and a class cast per request's loader, where a table by name
     /// was a string hash and a cast of a generic existential.
-    private let memos = Mutex<[(any AnyObject & Sendable)?]>([])
+    @usableFromInline let memos = Mutex<[(any AnyObject & Sendable)?]>([])
 
-    init(cache: UpstreamCache) {
+    package init(cache: UpstreamCache) {
         self.cache = cache
     }
 
     /// The memo of loader `number`.
     /// - Precondition: every call for one `number` asks for the same `Key` and `Value`.
-    func memo<Key: Hashable & Sendable, Value: Sendable>(
+    @inlinable
+    public func memo<Key: Hashable & Sendable, Value: Sendable>(
         _ number: Int, of _: Key.Type = Key.self, _: Value.Type = Value.self
     ) -> AnswerMemo<Key, Value> {
         memos.withLock { memos in
@@ -113,20 +126,20 @@ final class AnswerMemos: Sendable {
 /// counted as a cache hit and noted in the request's freshness, as the cached read it stands
 /// for. The same for every loader of a request; not generic, so a loader's teardown needs no
 /// generic metadata for it.
-struct MemoReading: Sendable {
-    let now: ContinuousClock.Instant
-    private let counters: UpstreamCounters
-    private let freshness: ResultFreshness
+public struct MemoReading: Sendable {
+    public let now: ContinuousClock.Instant
+    @usableFromInline let counters: UpstreamCounters
+    @usableFromInline let freshness: ResultFreshness
 
-    init(now: ContinuousClock.Instant, counters: UpstreamCounters, freshness: ResultFreshness) {
+    package init(now: ContinuousClock.Instant, counters: UpstreamCounters, freshness: ResultFreshness) {
         self.now = now
         self.counters = counters
         self.freshness = freshness
     }
 
     /// The answer kept in `memo` for `key`, or nil when the loader must fetch it.
-    @inline(__always)
-    func answer<Key, Value>(_ key: Key, in memo: AnswerMemo<Key, Value>) -> Value? {
+    @inlinable @inline(__always)
+    public func answer<Key, Value>(_ key: Key, in memo: AnswerMemo<Key, Value>) -> Value? {
         guard let (value, expires) = memo.answer(key, now: now) else { return nil }
         counters.recordCacheHit()
         freshness.noteCached(until: expires)
