@@ -193,6 +193,36 @@ import Testing
         #expect(entries.allSatisfy { ($0["ageSeconds"] as? Int ?? 0) >= 1 })
     }
 
+    /// A dry run plans declared calls at the query level of the fields that ask for them, and
+    /// reads the loaders' kept answers, as it does for the built-in APIs' calls.
+    @Test func aDryRunPlansDeclaredCallsAtTheirLevel() async throws {
+        let api = try JSONAPI()
+        defer { api.stop() }
+        let gateway = try Self.gateway(api)
+        defer { gateway.stop() }
+        _ = try await Self.post(gateway.url, "{ releaseIds(first: 120) { id } }")
+        try await api.reset()
+        let body = try JSONSerialization.data(withJSONObject: [
+            "query": "{ releaseIds(first: 120) { id details { title } } }"
+        ])
+        let response = try await HTTPClient().execute(
+            HTTPClientRequest(
+                method: .post, url: gateway.url,
+                headers: ["Content-Type": "application/json", "MusicGraph-Query-Plan": "dry-run"], body: Array(body)))
+        #expect(try await api.log() == [])
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+        let plan = try #require((answer["extensions"] as? [String: Any])?["plan"] as? [String: Any], "\(answer)")
+        let levels = try #require(plan["levels"] as? [[String: Any]])
+        // The id list is the memo's kept answer (no call); its 120 ids make 3 batches of the
+        // second level.
+        #expect(plan["keptAnswers"] as? Int == 1)
+        #expect(levels.map { $0["level"] as? Int } == [2], "\(levels)")
+        #expect(levels.first?["send"] as? Int == 3)
+        let endpoints = (plan["providers"] as? [String: Any])?["releases"] as? [String: Any]
+        let batches = (endpoints?["endpoints"] as? [String: Any])?["/ws/releases"] as? [String: Any]
+        #expect(batches?["ids"] as? Int == 120, "\(plan)")
+    }
+
     @Test func brokenDeclarationsAreAllListedWithTheirLocations() throws {
         let directory = try TemporaryTree([:])
         let broken = """

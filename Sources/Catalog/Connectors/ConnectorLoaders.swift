@@ -7,27 +7,36 @@ import UpstreamEconomy
 /// made the first time a field of it resolves. Each sends through its upstream's
 /// `RequestTransport`, so a declared call gets what a built-in one gets: the shared cache and
 /// store, in-flight deduplication across requests and instances, the request's budget, the
-/// upstream's daily quota and the client's share. A batch connector's loader batches its
-/// parents' values up to the declared `max`; any other sends its distinct calls concurrently.
+/// upstream's daily quota and the client's share, the loaders' memos of answers, and a dry run's
+/// plan by query level. A batch connector's loader batches its parents' values up to the
+/// declared `max`; any other sends its distinct calls concurrently.
 final class ConnectorLoaders: Sendable {
     private let connectors: ConnectorSchema
     private let transport: @Sendable (DeclaredUpstream) -> RequestTransport
     private let scheduler: BatchScheduler
     private let concurrency: Int
+    private let memos: AnswerMemos?
     private let reading: MemoReading
     private let stale: StaleValues
+    private let dryRun: Bool
     private let made = Mutex<[Int: FieldLoader<ConnectorCall, JSONValue>]>([:])
+
+    /// The memo numbers of the connectors start after the built-in loaders'.
+    static let firstMemo = RequestLoaders.Slot.allCases.count
 
     init(
         connectors: ConnectorSchema, transport: @escaping @Sendable (DeclaredUpstream) -> RequestTransport,
-        scheduler: BatchScheduler, concurrency: Int, reading: MemoReading, stale: StaleValues
+        scheduler: BatchScheduler, concurrency: Int, memos: AnswerMemos?, reading: MemoReading, stale: StaleValues,
+        dryRun: Bool
     ) {
         self.connectors = connectors
         self.transport = transport
         self.scheduler = scheduler
         self.concurrency = concurrency
+        self.memos = memos
         self.reading = reading
         self.stale = stale
+        self.dryRun = dryRun
     }
 
     /// The loader of `connector` in this request.
@@ -47,10 +56,13 @@ final class ConnectorLoaders: Sendable {
         let makeTransport = transport
         // Which calls stale answers gave (noted by the sends), for the fields' `extensions.stale`.
         let staleness = KeyStaleness()
-        return FieldLoader(memo: nil, reading: reading, staleness: staleness, stale: stale) {
+        let memo: AnswerMemo<ConnectorCall, JSONValue>? = memos?.memo(Self.firstMemo + connector.index)
+        let levels = dryRun ? KeyLevels<ConnectorCall>() : nil
+        return FieldLoader(memo: memo, reading: reading, staleness: staleness, stale: stale, levels: levels) {
             let upstream = connector.upstream
             let call = UpstreamCall(service: upstream.service, transport: makeTransport(upstream), secrets: secrets)
-            let send = ConnectorSend(connector: connector, call: call, environment: environment, staleness: staleness)
+            let send = ConnectorSend(
+                connector: connector, call: call, environment: environment, staleness: staleness, memo: memo)
             do throws(DataLoaderError) {
                 if connector.batch != nil {
                     // Chunked by `batch.max` after sorting (`batched`), not in arrival order: the
@@ -59,7 +71,10 @@ final class ConnectorLoaders: Sendable {
                         name: connector.coordinate, scheduler: scheduler,
                         orderedBatch: { calls in
                             await UpstreamTracing.batch(connector.coordinate, keys: calls.count) {
-                                await send.batched(calls)
+                                await DryRunPlan.at(levels.map { levels in calls.compactMap(levels.level).max() ?? 0 })
+                                {
+                                    await send.batched(calls)
+                                }
                             }
                         })
                 }
@@ -68,7 +83,9 @@ final class ConnectorLoaders: Sendable {
                     batch: { calls in
                         await UpstreamTracing.batch(connector.coordinate, keys: calls.count) {
                             await fetchEach(calls, limit: concurrency) { call throws(UpstreamError) in
-                                try await send.one(call)
+                                try await DryRunPlan.at(levels?.level(call)) { () throws(UpstreamError) in
+                                    try await send.one(call)
+                                }
                             }
                         }
                     })
@@ -86,6 +103,8 @@ private struct ConnectorSend: Sendable {
     let environment: [String: String]
     /// Where a call answered from a stale response is noted, with its age.
     let staleness: KeyStaleness
+    /// Where answers made of cached responses only are kept across requests; nil without a cache.
+    let memo: AnswerMemo<ConnectorCall, JSONValue>?
 
     /// GETs `url`; the selected answer, nil for a 404 the connector declares null. With the
     /// upstream's `timeoutMs`, the field waits that long at most (`UPSTREAM_TIMEOUT`); the send
@@ -145,9 +164,12 @@ private struct ConnectorSend: Sendable {
     func one(_ request: ConnectorCall) async throws(UpstreamError) -> JSONValue {
         let url = connector.url(request, environment: environment)
         let reads = BatchReads()
-        let value = try await BatchReads.noting(reads) { () throws(UpstreamError) in try await get(url) }
+        let value = try await BatchReads.noting(reads) { () throws(UpstreamError) in try await get(url) } ?? .null
+        if let memo, let (expires, bytes) = reads.keepableUntil {
+            memo.keep([(request, value)], until: expires, bytes: bytes)
+        }
         if let age = reads.staleAgeSeconds { staleness.note(request, ageSeconds: age) }
-        return value ?? .null
+        return value
     }
 
     /// The batch's requests: per distinct rest of the URL, its parents' distinct values sorted
@@ -180,7 +202,8 @@ private struct ConnectorSend: Sendable {
             }
             let selected = answer ?? .array([])
             do throws(UpstreamError) {
-                return try ConnectorResponse.entries(connector, batch, in: selected)
+                return ChunkAnswer(
+                    byKey: try ConnectorResponse.entries(connector, batch, in: selected), keepable: reads.keepableUntil)
             } catch {
                 var error = error
                 error.upstreamPath = call.path(of: url)
@@ -192,14 +215,37 @@ private struct ConnectorSend: Sendable {
         for (chunk, values) in chunks {
             for value in values { chunkOf[ConnectorCall(relative: chunk.relative, batchValue: value)] = chunk }
         }
+        // A chunk made of cached responses only keeps its values' answers (null ones too).
+        if let memo {
+            for (chunk, values) in chunks {
+                guard case .success(let answer)? = answers[chunk], let (expires, bytes) = answer.keepable else {
+                    continue
+                }
+                let pairs = values.map { value in
+                    (ConnectorCall(relative: chunk.relative, batchValue: value), self.value(of: value, in: answer))
+                }
+                memo.keep(pairs, until: expires, bytes: bytes)
+            }
+        }
         return calls.map { call in
             switch chunkOf[call].flatMap({ answers[$0] }) {
-            case .success(let byKey)?:
-                let found = byKey[call.batchValue] ?? []
-                return .success(connector.returnsList ? .array(found) : (found.first ?? .null))
+            case .success(let answer)?: return .success(value(of: call.batchValue, in: answer))
             case .failure(let error)?: return .failure(error)
             case nil: return .success(.null)
             }
         }
+    }
+
+    /// A batch response's entries by key, and until when it may be kept (nil: not all cached).
+    struct ChunkAnswer: Sendable {
+        let byKey: [String: [JSONValue]]
+        let keepable: (expires: ContinuousClock.Instant, bytes: Int)?
+    }
+
+    /// The answer of the parent whose batch value is `value`: its entries for a list field, else
+    /// the first (null when the answer left it out).
+    private func value(of value: String, in answer: ChunkAnswer) -> JSONValue {
+        let found = answer.byKey[value] ?? []
+        return connector.returnsList ? .array(found) : (found.first ?? .null)
     }
 }

@@ -54,8 +54,9 @@ extension Gateway {
                         counters: counters, freshness: freshness, budget: budget, cancellation: cancellation,
                         client: client, plan: plan)
                 },
-                scheduler: scheduler, concurrency: max(1, configuration.searchConcurrency),
-                reading: MemoReading(now: .now, counters: counters, freshness: freshness), stale: loaders.stale)
+                scheduler: scheduler, concurrency: max(1, configuration.searchConcurrency), memos: memos,
+                reading: MemoReading(now: .now, counters: counters, freshness: freshness), stale: loaders.stale,
+                dryRun: plan != nil)
         return RequestScope(
             counters: counters, freshness: freshness, scheduler: scheduler, cancellation: cancellation,
             request: GatewayRequest(loaders: loaders, connectors: connectorLoaders), plan: plan)
