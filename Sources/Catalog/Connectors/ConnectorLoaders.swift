@@ -71,8 +71,7 @@ final class ConnectorLoaders: Sendable {
                         name: connector.coordinate, scheduler: scheduler,
                         orderedBatch: { calls in
                             await UpstreamTracing.batch(connector.coordinate, keys: calls.count) {
-                                await DryRunPlan.at(levels.map { levels in calls.compactMap(levels.level).max() ?? 0 })
-                                {
+                                await DryRunPlan.at(levels?.level(of: calls)) {
                                     await send.batched(calls)
                                 }
                             }

@@ -387,7 +387,7 @@ extension RequestLoaders {
                 name: name, maxBatchSize: max, scheduler: scheduler,
                 orderedBatch: { ids in
                     try await UpstreamTracing.batch(name, keys: ids.count) {
-                        try await DryRunPlan.at(levels.map { levels in ids.compactMap(levels.level).max() ?? 0 }) {
+                        try await DryRunPlan.at(levels?.level(of: ids)) {
                             let sorted = ids.sorted()
                             guard let memo else {
                                 let found = try await fetch(providers, sorted)

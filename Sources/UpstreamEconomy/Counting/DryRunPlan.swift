@@ -148,4 +148,9 @@ package final class KeyLevels<Key: Hashable & Sendable>: Sendable {
     }
 
     package func level(_ key: Key) -> Int? { levels.withLock { $0[key] } }
+
+    /// The deepest level of `keys` (a batch's: its call answers them all), 0 when none was noted.
+    package func level(of keys: [Key]) -> Int {
+        levels.withLock { levels in keys.compactMap { levels[$0] }.max() ?? 0 }
+    }
 }
