@@ -18,7 +18,8 @@ import UpstreamEconomy
             type Release { id: ID! }
 
             """
-        let sdl = GatewaySchema.sdl + declarations + ConnectorDirectives.sdl
+        // The gateway's schema defines the connector directives itself.
+        let sdl = GatewaySchema.sdl + declarations
         let schema = try buildSchema(sdl: sdl)
         let connectors = try GatewaySchema.declarations(of: schema, source: nil, environment: [:])
         let words = connectors.pathWords(of: UpstreamService(rawValue: "releases"))

@@ -15,27 +15,36 @@ extension HTTPConnector {
     /// null argument, a parent without the member): the field is then null, and nothing is sent.
     /// A query entry whose holes have no value is left out.
     func call(_ values: TemplateValues) -> ConnectorCall? {
-        var path = ""
+        // One buffer for the whole relative URL: this runs once per parent of every field.
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
         for part in self.path.parts {
             guard let text = values.text(of: part) else { return nil }
             if case .literal = part {
-                path += text
+                out.append(contentsOf: text.utf8)
             } else {
                 // One segment: its `/`, `?` and `#` are encoded with everything else.
-                path += QueryEncoding.percentEncode(text)
+                QueryEncoding.appendEncoded(text, to: &out)
             }
         }
-        var items: [(String, String?)] = []
         var batchValue = ""
+        var separator = UInt8(ascii: "?")
         for (name, template) in query {
             guard let text = values.evaluate(template) else {
                 if name == batch?.param { return nil }
                 continue
             }
-            if name == batch?.param { batchValue = text } else { items.append((name, text)) }
+            if name == batch?.param {
+                batchValue = text
+                continue
+            }
+            out.append(separator)
+            separator = UInt8(ascii: "&")
+            QueryEncoding.appendEncoded(name, to: &out)
+            out.append(UInt8(ascii: "="))
+            QueryEncoding.appendEncoded(text, to: &out)
         }
-        let query = QueryEncoding.queryString(items)
-        return ConnectorCall(relative: query.isEmpty ? path : path + "?" + query, batchValue: batchValue)
+        return ConnectorCall(relative: String(decoding: out, as: UTF8.self), batchValue: batchValue)
     }
 
     /// The URL of `call` with the batch's `values` (sorted by the caller), and the upstream's
@@ -72,6 +81,7 @@ extension HTTPConnector {
 extension TemplateValues {
     /// The whole template's text; nil when one of its holes has no value.
     func evaluate(_ template: ConnectorTemplate) -> String? {
+        if template.parts.count == 1 { return text(of: template.parts[0]) }
         var out = ""
         for part in template.parts {
             guard let text = text(of: part) else { return nil }

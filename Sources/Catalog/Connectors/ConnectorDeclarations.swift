@@ -41,6 +41,16 @@ struct HTTPConnector: Sendable {
     let nullOn404: Bool
     /// Whether the field returns a list (a batch entry's parent then gets every matching entry).
     let returnsList: Bool
+    /// The Swift decoder that makes the answer, instead of `select` and the JSON as it is.
+    let transform: ConnectorTransform?
+    /// With `@http(pageSize:)`, the field's `@listSize` slicing argument: the list is cut to
+    /// its value, which must lie in `range` (1…`pageSize`).
+    let slicing: Slicing?
+
+    struct Slicing: Sendable {
+        let argument: String
+        let range: ClosedRange<Int>
+    }
 
     /// `@http(batch:)`: the values of up to `max` parents' `param` entries go in one request,
     /// joined by `join` (or as repeated parameters when `join` is empty), and each entry of the
@@ -74,6 +84,9 @@ public struct ConnectorSchema: Sendable {
     var upstreams: [String: DeclaredUpstream] = [:]
     /// By coordinate, `Type.field`.
     var connectors: [String: HTTPConnector] = [:]
+    /// `@http` on one of the gateway's own object types, by type name: how `node` reads one
+    /// object of it by its upstream id (`{$args.id}`), as Apollo's entity connectors do.
+    var lookups: [String: HTTPConnector] = [:]
     /// `@from(path:)` by coordinate.
     var fromPaths: [String: JSONPath] = [:]
     /// Object types whose values are JSON from an upstream (not one of the gateway's own types).
@@ -99,6 +112,9 @@ public struct ConnectorSchema: Sendable {
         return words
     }
 
+    /// Whether any field or type is answered by a declared call.
+    var hasCalls: Bool { !connectors.isEmpty || !lookups.isEmpty }
+
     /// The secret values: what must never be written, logged or answered.
     var secrets: [String] { environment.values.filter { !$0.isEmpty }.sorted() }
 
@@ -109,7 +125,8 @@ public struct ConnectorSchema: Sendable {
         if schema.schemaDirectives.contains(where: { directiveNames.contains($0.name.value) }) { return true }
         return schema.types.values.contains { type in
             guard case .object(let object) = type else { return false }
-            return object.fields.contains { $0.directives.contains { directiveNames.contains($0.name.value) } }
+            return object.directives.contains { directiveNames.contains($0.name.value) }
+                || object.fields.contains { $0.directives.contains { directiveNames.contains($0.name.value) } }
         }
     }
 
@@ -119,11 +136,14 @@ public struct ConnectorSchema: Sendable {
     /// - Returns: the declarations, or every problem found (unknown upstreams, arguments or
     ///   parent fields, templates in a base URL's scheme, host or port, a batch without its
     ///   key, fields nothing answers), sorted by location.
+    /// `configuredBaseURLs`: the base URLs the gateway's configuration sets for built-in
+    /// upstreams (`--upstream`, `MUSICGRAPH_<NAME>_URL`), which win over a declared one.
     static func read(
-        schema: Schema, source: Source?, environment: [String: String], ownTypes: Set<String>,
-        isBound: (_ type: String, _ field: String) -> Bool
+        schema: Schema, source: Source?, environment: [String: String], configuredBaseURLs: [String: String] = [:],
+        ownTypes: Set<String>, isBound: (_ type: String, _ field: String) -> Bool
     ) -> Result<ConnectorSchema, DeclarationProblems> {
-        var reader = DeclarationReader(schema: schema, source: source, environment: environment)
+        var reader = DeclarationReader(
+            schema: schema, source: source, environment: environment, configuredBaseURLs: configuredBaseURLs)
         reader.readUpstreams()
         reader.readFields(ownTypes: ownTypes, isBound: isBound)
         guard reader.problems.isEmpty else {
@@ -139,15 +159,17 @@ private struct DeclarationReader {
     let schema: Schema
     let source: Source?
     let environment: [String: String]
+    let configuredBaseURLs: [String: String]
     var declarations = ConnectorSchema()
     /// Upstreams declared with a problem of their own: fields naming them are not reported again.
     var refusedUpstreams: Set<String> = []
     var problems: [(offset: Int, problem: DeclarationProblem)] = []
 
-    init(schema: Schema, source: Source?, environment: [String: String]) {
+    init(schema: Schema, source: Source?, environment: [String: String], configuredBaseURLs: [String: String]) {
         self.schema = schema
         self.source = source
         self.environment = environment
+        self.configuredBaseURLs = configuredBaseURLs
     }
 
     mutating func problem(_ message: String, at loc: Location, _ coordinate: String) {
@@ -170,17 +192,20 @@ private struct DeclarationReader {
                 continue
             }
             let here = "@upstream(name: \"\(name)\")"
-            if UpstreamService(builtIn: name) != nil {
-                problem("\(here): \(name) is a built-in upstream's name", at: directive.loc, "schema")
-                continue
-            }
             if declarations.upstreams[name] != nil {
                 problem("\(here) is declared twice", at: directive.loc, "schema")
                 continue
             }
-            guard let baseURL = checkedBaseURL(directive, here) else {
+            // A built-in upstream's name declares that API: it keeps its traits (quota day,
+            // prices) and the base URL the configuration gives it.
+            let builtIn = UpstreamService(builtIn: name)
+            guard var baseURL = checkedBaseURL(directive, here) else {
                 refusedUpstreams.insert(name)
                 continue
+            }
+            if builtIn != nil, var configured = configuredBaseURLs[name] {
+                while configured.hasSuffix("/") { configured.removeLast() }
+                baseURL = configured
             }
             let query = templates(directive, "query", here, allowEnvironment: true, field: nil)
             let headers = templates(directive, "headers", here, allowEnvironment: true, field: nil)
@@ -196,7 +221,7 @@ private struct DeclarationReader {
             }
             let units = nonNegative(directive, "unitsPerCall", here) ?? 1
             declarations.upstreams[name] = DeclaredUpstream(
-                service: UpstreamService(rawValue: name), baseURL: baseURL, query: query, headers: headers,
+                service: builtIn ?? UpstreamService(rawValue: name), baseURL: baseURL, query: query, headers: headers,
                 unitsPerCall: units, dailyUnits: nonNegative(directive, "dailyUnits", here),
                 timeoutMs: nonNegative(directive, "timeoutMs", here),
                 maxAgeSeconds: nonNegative(directive, "maxAgeSeconds", here) ?? DeclaredUpstream.defaultMaxAgeSeconds,
@@ -237,6 +262,9 @@ private struct DeclarationReader {
         for name in schema.typeNames where !name.hasPrefix("__") {
             guard case .object(let object) = schema.types[name] else { continue }
             let declaredType = declarations.declaredTypes.contains(name)
+            if let http = object.directives.first(where: { $0.name.value == "http" }) {
+                readLookup(http, of: object, declaredType: declaredType)
+            }
             for field in object.fields {
                 let coordinate = "\(name).\(field.name)"
                 let http = field.directives.first { $0.name.value == "http" }
@@ -270,19 +298,63 @@ private struct DeclarationReader {
         declarations.fromPaths[coordinate] = JSONPath(dotted: path)
     }
 
+    /// `@http` on an object type: the read of one object by its upstream id, `{$args.id}`.
+    mutating func readLookup(_ directive: Directive, of object: ObjectType, declaredType: Bool) {
+        let here = "@http on type \(object.name)"
+        guard !declaredType else {
+            problem(
+                "\(here): only the gateway's own types have global ids for `node` to read; \(object.name) is declared JSON",
+                at: directive.loc, object.name)
+            return
+        }
+        if argument(directive, "batch") != nil {
+            problem(
+                "\(here): a lookup reads one object; it has no batch", at: argumentLoc(directive, "batch"), object.name)
+        }
+        // The lookup reads like a field `node(id: ID!)` of the type, without a parent.
+        let lookupField = FieldDefinitionModel(
+            name: "node", arguments: [InputValueModel(name: "id", type: .nonNull(.named("ID")))],
+            type: .named(object.name))
+        guard let connector = connector(directive, lookupField, on: "", coordinate: object.name, here: here) else {
+            return
+        }
+        declarations.lookups[object.name] = connector
+    }
+
     mutating func readHTTP(
         _ directive: Directive, _ field: FieldDefinitionModel, on typeName: String, _ coordinate: String
     ) {
         let here = "@http on \(coordinate)"
+        guard let connector = connector(directive, field, on: typeName, coordinate: coordinate, here: here) else {
+            return
+        }
+        declarations.connectors[coordinate] = connector
+    }
+
+    /// The connector `directive` declares for `field` of `typeName` (empty for a lookup).
+    mutating func connector(
+        _ directive: Directive, _ field: FieldDefinitionModel, on typeName: String, coordinate: String, here: String
+    ) -> HTTPConnector? {
+        var transform: ConnectorTransform?
+        if let (name, loc) = stringWithLoc(directive, "transform") {
+            transform = ConnectorTransform.named[name]
+            if transform == nil {
+                problem(
+                    "\(here) names transform '\(name)', which the gateway does not have (it has \(ConnectorTransform.named.keys.sorted().joined(separator: ", ")))",
+                    at: loc, coordinate)
+            }
+        }
         let returned = field.type.namedType
-        if case .object = schema.types[returned], !declarations.declaredTypes.contains(returned) {
+        if case .object = schema.types[returned], !declarations.declaredTypes.contains(returned),
+            argument(directive, "transform") == nil
+        {
             problem(
-                "\(here) returns \(returned), one of the gateway's own types; a connector answers JSON, so it returns a type the schema declares",
+                "\(here) returns \(returned), one of the gateway's own types; a connector answers JSON, so it returns a type the schema declares (or names a transform that makes \(returned))",
                 at: directive.loc, coordinate)
         }
         guard let upstreamName = string(directive, "upstream") else {
             problem("\(here) needs an upstream", at: directive.loc, coordinate)
-            return
+            return nil
         }
         let upstream = declarations.upstreams[upstreamName]
         if upstream == nil && !refusedUpstreams.contains(upstreamName) {
@@ -307,13 +379,47 @@ private struct DeclarationReader {
         var batch: HTTPConnector.Batch?
         if let (value, loc) = argument(directive, "batch") {
             batch = readBatch(value, loc, here, query: query, onRoot: typeName == schema.queryType)
+            if transform != nil {
+                problem("\(here): a transform reads one answer; it cannot be batched", at: loc, coordinate)
+            }
         }
-        guard let upstream else { return }
-        declarations.connectors[coordinate] = HTTPConnector(
-            coordinate: coordinate, index: declarations.connectors.count, upstream: upstream, path: path, query: query,
-            select: JSONPath(dotted: string(directive, "select") ?? ""), batch: batch,
-            nullOn404: bool(directive, "nullOn404") ?? false,
-            returnsList: { if case .list = field.type.nullable { true } else { false } }())
+        let slicing = readSlicing(directive, field, here, coordinate)
+        guard let upstream else { return nil }
+        return HTTPConnector(
+            coordinate: coordinate, index: declarations.connectors.count + declarations.lookups.count,
+            upstream: upstream, path: path, query: query, select: JSONPath(dotted: string(directive, "select") ?? ""),
+            batch: batch, nullOn404: bool(directive, "nullOn404") ?? false,
+            returnsList: { if case .list = field.type.nullable { true } else { false } }(), transform: transform,
+            slicing: slicing)
+    }
+
+    /// With `pageSize`, the field's first `@listSize` slicing argument, which may take 1…pageSize.
+    mutating func readSlicing(
+        _ directive: Directive, _ field: FieldDefinitionModel, _ here: String, _ coordinate: String
+    )
+        -> HTTPConnector.Slicing?
+    {
+        guard let (value, loc) = argument(directive, "pageSize") else { return nil }
+        guard case .int(let literal) = value, let pageSize = Int(literal.value), pageSize >= 1 else {
+            problem("\(here): pageSize must be at least 1", at: loc, coordinate)
+            return nil
+        }
+        guard let listSize = field.directives.first(where: { $0.name.value == "listSize" }),
+            let slicing = listSize.arguments.first(where: { $0.name.value == "slicingArguments" }),
+            case .list(let names) = slicing.value
+        else {
+            problem(
+                "\(here): pageSize bounds a slicing argument, and the field has no @listSize(slicingArguments:)",
+                at: loc, coordinate)
+            return nil
+        }
+        for case .string(let name) in names.values where field.argument(name.value) != nil {
+            return HTTPConnector.Slicing(argument: name.value, range: 1...pageSize)
+        }
+        problem(
+            "\(here): pageSize bounds a slicing argument, and none of the field's is one of its arguments", at: loc,
+            coordinate)
+        return nil
     }
 
     mutating func readBatch(
@@ -413,7 +519,7 @@ private struct DeclarationReader {
                     ok = false
                 }
             case .parent(let path):
-                guard field != nil, typeName != schema.queryType else {
+                guard field != nil, !typeName.isEmpty, typeName != schema.queryType else {
                     problem("\(here): {$parent.\(path.joined(separator: "."))} has no parent here", at: loc, here)
                     ok = false
                     break

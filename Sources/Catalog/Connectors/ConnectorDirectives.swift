@@ -12,8 +12,8 @@ public enum ConnectorDirectives {
         "An upstream API: where it is, what every call carries, its price per call and its daily quota."
         directive @upstream(name: String!, baseURL: String!, query: [KeyValue!], headers: [KeyValue!], unitsPerCall: Int = 1, dailyUnits: Int, timeoutMs: Int, maxAgeSeconds: Int) repeatable on SCHEMA
 
-        "The field is the answer of a GET to an upstream, at `select` in its body."
-        directive @http(upstream: String!, path: String!, query: [KeyValue!], select: String, batch: Batch, nullOn404: Boolean = false) on FIELD_DEFINITION
+        "On a field: the field is the answer of a GET to an upstream, at `select` in its body (or made by the named `transform`). On one of the gateway's own types: how `node` reads one by `{$args.id}`. `pageSize` bounds the field's slicing argument and cuts the list to it."
+        directive @http(upstream: String!, path: String!, query: [KeyValue!], select: String, batch: Batch, nullOn404: Boolean = false, transform: String, pageSize: Int) on FIELD_DEFINITION | OBJECT
 
         "The field reads this JSON member or dotted path of its parent."
         directive @from(path: String!) on FIELD_DEFINITION

@@ -19,7 +19,7 @@ final class ConnectorLoaders: Sendable {
     private let reading: MemoReading
     private let stale: StaleValues
     private let dryRun: Bool
-    private let made = Mutex<[Int: FieldLoader<ConnectorCall, JSONValue>]>([:])
+    private let made = Mutex<[Int: FieldLoader<ConnectorCall, FieldValue>]>([:])
 
     /// The memo numbers of the connectors start after the built-in loaders'.
     static let firstMemo = RequestLoaders.Slot.allCases.count
@@ -40,7 +40,7 @@ final class ConnectorLoaders: Sendable {
     }
 
     /// The loader of `connector` in this request.
-    func loader(for connector: HTTPConnector) -> FieldLoader<ConnectorCall, JSONValue> {
+    func loader(for connector: HTTPConnector) -> FieldLoader<ConnectorCall, FieldValue> {
         if let found = made.withLock({ $0[connector.index] }) { return found }
         let new = makeLoader(connector)
         return made.withLock { made in
@@ -50,13 +50,30 @@ final class ConnectorLoaders: Sendable {
         }
     }
 
-    private func makeLoader(_ connector: HTTPConnector) -> FieldLoader<ConnectorCall, JSONValue> {
+    /// The object of `typeName` whose upstream id is `id`, read through the lookup the schema
+    /// declares on that type (`@http` on a type); nil when the type has none on `service`.
+    func lookup(typeName: String, service: UpstreamService, id: String, at path: [PathComponent]) async throws
+        -> FieldValue?
+    {
+        guard !connectors.lookups.isEmpty, let connector = connectors.lookups[typeName],
+            connector.upstream.service == service
+        else { return nil }
+        let values = TemplateValues(
+            arguments: JSONObject([(key: "id", value: .string(id))]), parent: .null, environment: connectors.environment
+        )
+        guard let call = connector.call(values) else { return .null }
+        return try await loader(for: connector).load(call, at: path)
+    }
+
+    private func makeLoader(_ connector: HTTPConnector) -> FieldLoader<ConnectorCall, FieldValue> {
         let (scheduler, concurrency, environment) = (scheduler, concurrency, connectors.environment)
         let secrets = connectors.secrets
         let makeTransport = transport
         // Which calls stale answers gave (noted by the sends), for the fields' `extensions.stale`.
         let staleness = KeyStaleness()
-        let memo: AnswerMemo<ConnectorCall, JSONValue>? = memos?.memo(Self.firstMemo + connector.index)
+        // A transform's name is the loader's (and its spans'): the name of what it reads.
+        let name = connector.transform?.name ?? connector.coordinate
+        let memo: AnswerMemo<ConnectorCall, FieldValue>? = memos?.memo(Self.firstMemo + connector.index)
         let levels = dryRun ? KeyLevels<ConnectorCall>() : nil
         return FieldLoader(memo: memo, reading: reading, staleness: staleness, stale: stale, levels: levels) {
             let upstream = connector.upstream
@@ -68,9 +85,9 @@ final class ConnectorLoaders: Sendable {
                     // Chunked by `batch.max` after sorting (`batched`), not in arrival order: the
                     // same ids make the same requests in every request, which dedup then shares.
                     return try DataLoader(
-                        name: connector.coordinate, scheduler: scheduler,
+                        name: name, scheduler: scheduler,
                         orderedBatch: { calls in
-                            await UpstreamTracing.batch(connector.coordinate, keys: calls.count) {
+                            await UpstreamTracing.batch(name, keys: calls.count) {
                                 await DryRunPlan.at(levels?.level(of: calls)) {
                                     await send.batched(calls)
                                 }
@@ -78,9 +95,9 @@ final class ConnectorLoaders: Sendable {
                         })
                 }
                 return try DataLoader(
-                    name: connector.coordinate, scheduler: scheduler,
+                    name: name, scheduler: scheduler,
                     batch: { calls in
-                        await UpstreamTracing.batch(connector.coordinate, keys: calls.count) {
+                        await UpstreamTracing.batch(name, keys: calls.count) {
                             await fetchEach(calls, limit: concurrency) { call throws(UpstreamError) in
                                 try await DryRunPlan.at(levels?.level(call)) { () throws(UpstreamError) in
                                     try await send.one(call)
@@ -103,19 +120,20 @@ private struct ConnectorSend: Sendable {
     /// Where a call answered from a stale response is noted, with its age.
     let staleness: KeyStaleness
     /// Where answers made of cached responses only are kept across requests; nil without a cache.
-    let memo: AnswerMemo<ConnectorCall, JSONValue>?
+    let memo: AnswerMemo<ConnectorCall, FieldValue>?
 
-    /// GETs `url`; the selected answer, nil for a 404 the connector declares null. With the
+    /// GETs `url`; the selected answer (or the transform's), nil for a 404 the connector
+    /// declares null. With the
     /// upstream's `timeoutMs`, the field waits that long at most (`UPSTREAM_TIMEOUT`); the send
     /// goes on for whoever else waits on it, and its answer is kept as any other.
-    private func get(_ url: String) async throws(UpstreamError) -> JSONValue? {
+    private func get(_ url: String) async throws(UpstreamError) -> FieldValue? {
         let upstream = connector.upstream
         guard upstream.missingEnvironment.isEmpty else {
             throw UpstreamError(service: upstream.service, kind: .notConfigured)
         }
         guard let timeoutMs = upstream.timeoutMs, timeoutMs > 0 else { return try await answer(url) }
         let timedOut = UpstreamError(service: upstream.service, kind: .timeout, upstreamPath: call.path(of: url))
-        let outcome = await withTaskGroup(of: Result<JSONValue?, UpstreamError>?.self) { group in
+        let outcome = await withTaskGroup(of: Result<FieldValue?, UpstreamError>?.self) { group in
             group.addTask {
                 do throws(UpstreamError) {
                     return .success(try await answer(url))
@@ -138,10 +156,15 @@ private struct ConnectorSend: Sendable {
     }
 
     /// `get` without its timeout.
-    private func answer(_ url: String) async throws(UpstreamError) -> JSONValue? {
+    private func answer(_ url: String) async throws(UpstreamError) -> FieldValue? {
         let upstream = connector.upstream
         let service = upstream.service
-        let body = try await call.fetch(url, headers: connector.headers(environment: environment)) {
+        let headers = connector.headers(environment: environment)
+        if let transform = connector.transform {
+            return try await call.fetch(
+                url, headers: headers, fileID: transform.fileID, line: transform.line, decode: transform.decode)
+        }
+        let body = try await call.fetch(url, headers: headers) {
             status, headers, body throws(UpstreamError) in
             try ConnectorResponse.decode(service: service, status: status, headers: headers, body: body)
         }
@@ -152,7 +175,7 @@ private struct ConnectorSend: Sendable {
                 upstreamPath: call.path(of: url))
         }
         do throws(UpstreamError) {
-            return try ConnectorResponse.selected(connector, in: body)
+            return .json(try ConnectorResponse.selected(connector, in: body))
         } catch {
             var error = error
             error.upstreamPath = call.path(of: url)
@@ -160,7 +183,7 @@ private struct ConnectorSend: Sendable {
         }
     }
 
-    func one(_ request: ConnectorCall) async throws(UpstreamError) -> JSONValue {
+    func one(_ request: ConnectorCall) async throws(UpstreamError) -> FieldValue {
         let url = connector.url(request, environment: environment)
         let reads = BatchReads()
         let value = try await BatchReads.noting(reads) { () throws(UpstreamError) in try await get(url) } ?? .null
@@ -176,7 +199,7 @@ private struct ConnectorSend: Sendable {
     /// one set of ids always makes the same URLs: one cache entry, one in-flight send shared by
     /// every request asking for them. A parent whose value the answer does not list gets null
     /// (an empty list for a list field).
-    func batched(_ calls: [ConnectorCall]) async -> [Result<JSONValue, any Error>] {
+    func batched(_ calls: [ConnectorCall]) async -> [Result<FieldValue, any Error>] {
         guard let batch = connector.batch else { return calls.map { _ in .success(.null) } }
         var groups: [String: Set<String>] = [:]
         for call in calls { groups[call.relative, default: []].insert(call.batchValue) }
@@ -199,7 +222,8 @@ private struct ConnectorSend: Sendable {
                     staleness.note(ConnectorCall(relative: chunk.relative, batchValue: value), ageSeconds: age)
                 }
             }
-            let selected = answer ?? .array([])
+            // A batch has no transform (refused at start-up): its answer is JSON.
+            let selected: JSONValue = if case .json(let json)? = answer { json } else { .array([]) }
             do throws(UpstreamError) {
                 return ChunkAnswer(
                     byKey: try ConnectorResponse.entries(connector, batch, in: selected), keepable: reads.keepableUntil)
@@ -243,8 +267,8 @@ private struct ConnectorSend: Sendable {
 
     /// The answer of the parent whose batch value is `value`: its entries for a list field, else
     /// the first (null when the answer left it out).
-    private func value(of value: String, in answer: ChunkAnswer) -> JSONValue {
+    private func value(of value: String, in answer: ChunkAnswer) -> FieldValue {
         let found = answer.byKey[value] ?? []
-        return connector.returnsList ? .array(found) : (found.first ?? .null)
+        return .json(connector.returnsList ? .array(found) : (found.first ?? .null))
     }
 }

@@ -37,8 +37,25 @@ private struct HTTPFieldResolver: FieldResolver {
             throw GraphQLError("Internal error: \(connector.coordinate) ran outside a gateway request.")
         }
         try GatewayFieldResolver.checkArgumentLengths(arguments, field: connector.coordinate)
+        let first = try connector.slicing.flatMap { slicing in
+            try optionalPageSize(arguments, argument: slicing.argument, range: slicing.range)
+        }
         let values = TemplateValues(arguments: arguments, parent: source, environment: environment)
         guard let call = connector.call(values) else { return .value(.null) }
-        return loaders.loader(for: connector).field(call, at: info.path) { .json($0) }
+        return loaders.loader(for: connector).field(call, at: info.path) { value in
+            guard let first else { return value }
+            return value.prefix(first)
+        }
+    }
+}
+
+extension FieldValue {
+    /// A list cut to its first `count` entries; any other value as it is.
+    func prefix(_ count: Int) -> FieldValue {
+        switch self {
+        case .list(let items): .list(Array(items.prefix(count)))
+        case .json(.array(let items)): .json(.array(Array(items.prefix(count))))
+        default: self
+        }
     }
 }

@@ -10,7 +10,8 @@ struct ConnectorTemplate: Sendable, Equatable {
         case literal(String)
         /// The field's argument `name`.
         case argument(String)
-        /// A value of the parent object: a JSON member path, or one of our types' fields.
+        /// A value of the parent object: a JSON member path, or one of our types' fields (its
+        /// `id`: the upstream's own id).
         case parent([String])
         /// An environment variable, read once at start-up: a secret.
         case environment(String)
@@ -96,17 +97,31 @@ struct TemplateValues {
         case .json(let json): return JSONPath(path).value(in: json)
         case .hostBox(let box):
             guard let readable = box.value as? any PropertyReadable else { return nil }
-            return Self.value(at: Array(path.dropFirst()), in: readable.property(first))
+            return ownField(path, readable.property(first))
         case .object(let object):
-            return Self.value(at: Array(path.dropFirst()), in: object.property(first))
+            return ownField(path, object.property(first))
         case .list, .pending: return nil
         }
+    }
+
+    /// The value at `path` of one of the gateway's own objects, whose field `path[0]` is
+    /// `field`. Its `id` is a global id (`tmdb:movie:550`), which no upstream knows: a
+    /// template reads the upstream's own id in it (`550`).
+    private static func ownField(_ path: [String], _ field: FieldValue) -> JSONValue? {
+        if path.count == 1, path[0] == "id", case .json(.string(let text)) = field,
+            let id = GlobalID.upstreamId(in: text)
+        {
+            return .string(id)
+        }
+        return value(at: Array(path.dropFirst()), in: field)
     }
 
     /// A scalar's text as it goes into a URL; nil for null, lists and objects.
     static func text(of value: JSONValue) -> String? {
         switch value {
-        case .string(let text): return text.precomposedStringWithCanonicalMapping
+        // ASCII is NFC already: most values skip Foundation's normalization.
+        case .string(let text):
+            return text.utf8.allSatisfy { $0 < 0x80 } ? text : text.precomposedStringWithCanonicalMapping
         case .int(let n): return String(n)
         case .double(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
         case .bool(let b): return b ? "true" : "false"

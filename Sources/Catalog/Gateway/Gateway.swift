@@ -60,7 +60,8 @@ public final class Gateway: Sendable {
             return try GatewaySchema.embedded()
         }()
         let connectors = try GatewaySchema.declarations(
-            of: schema, source: schemaSource, environment: configuration.environment, mocked: resolvers != nil)
+            of: schema, source: schemaSource, environment: configuration.connectorEnvironment,
+            configuredBaseURLs: configuration.configuredBuiltInBaseURLs, mocked: resolvers != nil)
         self.connectors = connectors
         let catalog: any ExecutionResolvers = resolvers ?? CatalogResolvers()
         self.resolvers =
@@ -82,8 +83,11 @@ public final class Gateway: Sendable {
         self.cache = cache
         var traits = UpstreamTraits.builtIn
         for (_, upstream) in connectors.upstreams {
-            traits.traits[upstream.service] = UpstreamTraits(
-                unitsPerCall: upstream.unitsPerCall, pathWords: connectors.pathWords(of: upstream.service))
+            // A built-in API declared in the schema keeps its own traits (quota day, prices).
+            var declared = traits.traits[upstream.service] ?? UpstreamTraits()
+            declared.unitsPerCall = upstream.unitsPerCall
+            declared.pathWords.formUnion(connectors.pathWords(of: upstream.service))
+            traits.traits[upstream.service] = declared
         }
         let ledger = QuotaLedger(
             limits: configuration.dailyQuota, shares: configuration.quotaShares, store: store ?? MemoryStore(),
@@ -369,10 +373,7 @@ public final class Gateway: Sendable {
                 accessKey: c.rakutenAccessKey, transport: seam(.rakuten)),
             youTube: YouTubeProvider(
                 baseURL: c.baseURL(.youTube, default: YouTubeProvider.defaultBaseURL), key: c.youTubeAPIKey,
-                transport: seam(.youTube)),
-            tmdb: TMDBProvider(
-                baseURL: c.baseURL(.tmdb, default: TMDBProvider.defaultBaseURL), apiKey: c.tmdbAPIKey,
-                transport: seam(.tmdb)))
+                transport: seam(.youTube)))
     }
 }
 

@@ -101,6 +101,27 @@ public struct GatewayConfiguration: Sendable {
     /// The environment `{$env.NAME}` templates read, once, at start-up.
     public var environment: [String: String] = [:]
 
+    /// What `{$env.NAME}` templates read: `environment`, with the keys this configuration holds
+    /// for the built-in APIs under their variables' names (`TMDB_API_KEY`, …), which win: a
+    /// built-in API the schema declares uses the key the gateway was configured with.
+    public var connectorEnvironment: [String: String] {
+        var merged = environment
+        let keys: [(String, String?)] = [
+            ("YOUTUBE_API_KEY", youTubeAPIKey), ("TMDB_API_KEY", tmdbAPIKey), ("APPLE_MUSIC_TOKEN", appleMusicToken),
+            ("RAKUTEN_APP_ID", rakutenApplicationId), ("RAKUTEN_ACCESS_KEY", rakutenAccessKey),
+        ]
+        for case (let name, let value?) in keys { merged[name] = value }
+        return merged
+    }
+
+    /// The base URLs configured for built-in APIs (`--upstream`, `MUSICGRAPH_<NAME>_URL`), by
+    /// upstream name: they win over the base URL a schema declares for that API.
+    public var configuredBuiltInBaseURLs: [String: String] {
+        var byName: [String: String] = [:]
+        for service in UpstreamService.builtIn { if let url = baseURLs[service] { byName[service.rawValue] = url } }
+        return byName
+    }
+
     /// Every provider's base URL, defaults included, trailing slashes removed.
     public var resolvedBaseURLs: [UpstreamService: String] {
         let defaults: [UpstreamService: String] = [

@@ -5,8 +5,19 @@ extension GatewaySchema {
         """
         MusicGraph: artists, albums, tracks, videos and movies from the iTunes Search, Apple Music,
         Rakuten Books CD, YouTube Data and TMDB APIs, in one round trip.
+
+        TMDB is declared here rather than written in Swift: its calls are the connectors on
+        `Query.movies`, `Movie.videos` and the type `Movie` (which `node` reads a movie by). The key
+        and base URL the gateway is configured with (`TMDB_API_KEY`, `--upstream`,
+        `MUSICGRAPH_TMDB_URL`) win over the ones written here.
         """
-        schema {
+        schema
+          @upstream(
+            name: "tmdb"
+            baseURL: "https://api.themoviedb.org"
+            query: [{ name: "api_key", value: "{$env.TMDB_API_KEY}" }]
+            maxAgeSeconds: 3600
+          ) {
           query: Query
         }
 
@@ -49,6 +60,85 @@ extension GatewaySchema {
           "Quota units, at least 0."
           weight: Int!
         ) repeatable on FIELD_DEFINITION
+
+        "A name and a value (a template) of a query entry or a header."
+        input KeyValue {
+          "The entry's or header's name."
+          name: String!
+          "Its value: text with `{$args.NAME}`, `{$parent.PATH}` or `{$env.NAME}` holes."
+          value: String!
+        }
+
+        """
+        How a connector batches its parents: `param` carries up to `max` parents' values, joined by
+        `join` (repeated when empty); `key` is the member of each answered entry that names its parent.
+        """
+        input Batch {
+          "The query entry that carries the parents' values."
+          param: String!
+          "What joins the values; empty: one entry per value."
+          join: String = ","
+          "The most parents one request carries."
+          max: Int!
+          "The member of each answered entry that names its parent."
+          key: String!
+        }
+
+        """
+        An upstream API the schema's connectors call: where it is, what every call carries, its price
+        per call and its daily quota.
+        """
+        directive @upstream(
+          "The upstream's name, which connectors, quotas and metrics use."
+          name: String!
+          "`scheme://host[:port][/path]`, without templates."
+          baseURL: String!
+          "Query entries every call carries (secrets as `{$env.NAME}`)."
+          query: [KeyValue!]
+          "Headers every call carries (secrets as `{$env.NAME}`)."
+          headers: [KeyValue!]
+          "The quota units each call costs."
+          unitsPerCall: Int = 1
+          "Quota units a day; none: no daily limit."
+          dailyUnits: Int
+          "The longest a field waits for an answer, in milliseconds."
+          timeoutMs: Int
+          "How long an answer stays fresh when the upstream sends no `Cache-Control`, in seconds."
+          maxAgeSeconds: Int
+        ) repeatable on SCHEMA
+
+        """
+        A connector. On a field: the field is the answer of a GET to an upstream, at `select` in its
+        body. On one of the gateway's own types: how `node` reads one object of it by `{$args.id}`,
+        its upstream id.
+        """
+        directive @http(
+          "The `@upstream` to call."
+          upstream: String!
+          "The path below the upstream's base URL; each hole fills one segment."
+          path: String!
+          "Query entries; each hole fills one value."
+          query: [KeyValue!]
+          "The dotted path to the answer in the response body; none: the body."
+          select: String
+          "How parents share one request."
+          batch: Batch
+          "Whether a 404 answers null rather than an error."
+          nullOn404: Boolean = false
+          "A named Swift decoder that makes the answer instead of `select`."
+          transform: String
+          """
+          The most entries the field hands out: its `@listSize` slicing argument must lie between 1
+          and this, and the list is cut to the argument's value.
+          """
+          pageSize: Int
+        ) on FIELD_DEFINITION | OBJECT
+
+        "The field reads this JSON member or dotted path of its parent."
+        directive @from(
+          "A member name or a dotted path (`artist-credit.0.name`)."
+          path: String!
+        ) on FIELD_DEFINITION
 
         """
         Directs the executor to defer this fragment when the `if` argument is true or undefined
@@ -142,7 +232,21 @@ extension GatewaySchema {
             query: String!
             "How many movies to return at most (1–20)."
             first: Int = 10
-          ): [Movie!]! @cost(weight: 1) @listSize(slicingArguments: ["first"])
+          ): [Movie!]!
+            @cost(weight: 1)
+            @listSize(slicingArguments: ["first"])
+            @http(
+              upstream: "tmdb"
+              path: "/3/search/movie"
+              query: [
+                { name: "query", value: "{$args.query}" }
+                { name: "include_adult", value: "false" }
+                { name: "language", value: "en-US" }
+                { name: "page", value: "1" }
+              ]
+              transform: "tmdb.searchMovies"
+              pageSize: 20
+            )
 
           """
           Any object by its global id: an artist, album, track, video or movie, or null when the
@@ -280,7 +384,13 @@ extension GatewaySchema {
         }
 
         "A movie from TMDB."
-        type Movie implements Node {
+        type Movie implements Node
+          @http(
+            upstream: "tmdb"
+            path: "/3/movie/{$args.id}"
+            query: [{ name: "language", value: "en-US" }]
+            transform: "tmdb.movie"
+          ) {
           "Global id, e.g. `tmdb:movie:550`."
           id: ID!
           "The movie's title."
@@ -301,6 +411,13 @@ extension GatewaySchema {
           videos("How many videos to return at most (1–50)." first: Int = 3): [Video!]
             @cost(weight: 1)
             @listSize(slicingArguments: ["first"])
+            @http(
+              upstream: "tmdb"
+              path: "/3/movie/{$parent.id}/videos"
+              query: [{ name: "language", value: "en-US" }]
+              transform: "tmdb.movieVideos"
+              pageSize: 50
+            )
         }
 
         """#

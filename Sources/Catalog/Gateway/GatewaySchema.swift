@@ -17,11 +17,13 @@ public enum GatewaySchema {
     /// alone (`--mock`), so none needs a resolver.
     /// - Throws: `GatewayStartError.declarations` with every problem found, located in `source`.
     public static func declarations(
-        of schema: Schema, source: Source?, environment: [String: String], mocked: Bool = false
+        of schema: Schema, source: Source?, environment: [String: String], configuredBaseURLs: [String: String] = [:],
+        mocked: Bool = false
     ) throws(GatewayStartError) -> ConnectorSchema {
         let ownTypes = Set(CatalogResolvers.bindings.keys).union(modelProperties.keys)
         let result = ConnectorSchema.read(
-            schema: schema, source: source, environment: environment, ownTypes: ownTypes,
+            schema: schema, source: source, environment: environment, configuredBaseURLs: configuredBaseURLs,
+            ownTypes: ownTypes,
             isBound: { type, field in
                 mocked || CatalogResolvers.bindings[type]?[field] != nil
                     || modelProperties[type]?.contains(field) == true

@@ -31,6 +31,18 @@ public struct GlobalID: Hashable, Sendable, CustomStringConvertible {
         self.init(service, kind, String(parts[2]))
     }
 
+    /// The upstream id part of a global id's text (`550` in `tmdb:movie:550`), without
+    /// checking its provider and kind: for ids the gateway made itself. Nil when `text` has no
+    /// two `:` or nothing after them.
+    static func upstreamId(in text: String) -> String? {
+        let utf8 = text.utf8
+        guard let first = utf8.firstIndex(of: UInt8(ascii: ":")),
+            let second = utf8[utf8.index(after: first)...].firstIndex(of: UInt8(ascii: ":")),
+            utf8.index(after: second) < utf8.endIndex
+        else { return nil }
+        return String(text[utf8.index(after: second)...])
+    }
+
     public var description: String {
         // Copied into one buffer of the exact size: half the instructions of an interpolation
         // of the five parts (every album and artist of a page has an `id`).
@@ -68,6 +80,17 @@ public struct GlobalID: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension GlobalID.Kind {
+    /// The schema type of the objects of this kind: `Movie` for `movie`.
+    var typeName: String {
+        switch self {
+        case .artist: "Artist"
+        case .album: "Album"
+        case .track: "Track"
+        case .video: "Video"
+        case .movie: "Movie"
+        }
+    }
+
     /// The kind's name after its indefinite article, for messages: "an album", "a track".
     var withArticle: String {
         switch self {

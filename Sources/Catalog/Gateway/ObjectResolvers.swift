@@ -117,13 +117,7 @@ enum ObjectResolvers {
                     "Unknown poster size \"\(size)\"; use one of \(TMDBProvider.posterSizes.joined(separator: ", ")).")
             }
             return .value(.json(.string(url.replacing("/\(TMDBProvider.posterSize)/", with: "/\(size)/"))))
-        },
-        "videos": GatewayFieldResolver { source, args, request in
-            let movie = try source.node(MovieNode.self).movie
-            let first = try pageSize(args, default: 3)
-            let loaders = request.loaders
-            return loaders.tmdbMovieVideos.field(movie.id, at: request.path) { .hosts(prefix($0, first)) }
-        },
+        }
     ]
 }
 

@@ -82,14 +82,6 @@ enum QueryResolvers {
                 .hosts($0)
             }
         },
-        "movies": GatewayFieldResolver { _, args, request in
-            let query = args.string("query") ?? ""
-            let first = try pageSize(args, range: 1...20)
-            // TMDB pages hold 20 movies; the key ignores `first` so every cut shares one request.
-            return request.loaders.tmdbSearch.field(SearchKey(term: query, limit: 20), at: request.path) {
-                .hosts(prefix($0, first))
-            }
-        },
         "node": GatewayFieldResolver { _, args, request in
             let gid = try globalID(args.string("id") ?? "", kind: nil)
             return .later { try await NodeFetch.node(gid, request) }
@@ -120,12 +112,18 @@ enum QueryResolvers {
 /// | Apple Music | `artists?ids=` | `albums?ids=` | `songs?ids=` | – | – |
 /// | Rakuten Books | the id is the name | search `jan=` | search `jan=` | – | – |
 /// | YouTube | – | – | – | `videos?id=` | – |
-/// | TMDB | – | – | – | no by-key endpoint | `/3/movie/{id}` |
+/// | TMDB | – | – | – | no by-key endpoint | `/3/movie/{id}` (declared in the schema) |
 ///
 /// Ids that no provider hands out (`tmdb:album:…`) are `BAD_USER_INPUT`; TMDB videos are
 /// `UNSUPPORTED` (see `tmdbVideosHaveNoEndpoint`).
 enum NodeFetch {
     static func node(_ gid: GlobalID, _ request: GatewayField) async throws -> FieldValue {
+        // A lookup the schema declares on the kind's type (`@http` on `Movie`) reads it.
+        if let declared = try await request.request.connectors?.lookup(
+            typeName: gid.kind.typeName, service: gid.service, id: gid.id, at: request.path)
+        {
+            return declared
+        }
         let loaders = request.loaders
         switch (gid.service, gid.kind) {
         case (.iTunes, .artist):
@@ -158,8 +156,6 @@ enum NodeFetch {
             return try await loaders.itunesMusicVideos.load(gid.id, at: request.path).map { .host($0) } ?? .null
         case (.youTube, .video):
             return try await loaders.youTubeVideos.load(gid.id, at: request.path).map { .host($0) } ?? .null
-        case (.tmdb, .movie):
-            return try await loaders.tmdbMovies.load(gid.id, at: request.path).map { .host($0) } ?? .null
         default:
             throw refusal(gid) ?? badInput("'\(gid)' names nothing.")
         }
@@ -203,10 +199,10 @@ func pageSize(_ args: JSONObject, default defaultSize: Int = 10, range: ClosedRa
 }
 
 /// `first` when given, checked against `range` like `pageSize`; nil when absent (all items).
-func optionalPageSize(_ args: JSONObject, range: ClosedRange<Int>) throws -> Int? {
-    guard let first = args.int("first") else { return nil }
+func optionalPageSize(_ args: JSONObject, argument: String = "first", range: ClosedRange<Int>) throws -> Int? {
+    guard let first = args.int(argument) else { return nil }
     guard range.contains(first) else {
-        throw badInput("first must be between \(range.lowerBound) and \(range.upperBound); got \(first).")
+        throw badInput("\(argument) must be between \(range.lowerBound) and \(range.upperBound); got \(first).")
     }
     return first
 }

@@ -258,37 +258,13 @@ final class RequestLoaders: Sendable {
         }
     }
 
-    var tmdbSearch: FieldLoader<SearchKey, [MovieNode]> {
-        loader(.tmdbSearch) {
-            eachLoader(.tmdbSearch, "tmdb.searchMovies") { providers, key throws(UpstreamError) in
-                try await providers.tmdb.searchMovies(query: key.term).items.map(MovieNode.init)
-            }
-        }
-    }
-
-    var tmdbMovies: FieldLoader<String, MovieNode?> {
-        loader(.tmdbMovies) {
-            eachLoader(.tmdbMovies, "tmdb.movies") { providers, id throws(UpstreamError) in
-                try await providers.tmdb.movie(id: id).map(MovieNode.init)
-            }
-        }
-    }
-
-    var tmdbMovieVideos: FieldLoader<String, [VideoNode]> {
-        loader(.tmdbMovieVideos) {
-            eachLoader(.tmdbMovieVideos, "tmdb.movieVideos") { providers, id throws(UpstreamError) in
-                try await providers.tmdb.movieVideos(movieId: id).map(VideoNode.init)
-            }
-        }
-    }
-
     /// Which loader: the key of `made` and of the loader's memo.
     enum Slot: Int, CaseIterable {
         case itunesArtistSearch, itunesAlbumSearch, itunesMusicVideoSearch, itunesArtists, itunesAlbums
         case itunesTracks, itunesMusicVideos, itunesAlbumsByArtist, itunesTracksByAlbum
         case appleMusicArtistSearch, appleMusicAlbumSearch, appleMusicAlbums, appleMusicArtists
         case appleMusicSongs, appleMusicArtistAlbums, rakutenSearch, rakutenReleases
-        case youTubeSearch, youTubeVideos, tmdbSearch, tmdbMovies, tmdbMovieVideos
+        case youTubeSearch, youTubeVideos
     }
 
     /// The loader in `slot`, made by `make` the first time (the first stored wins).
@@ -449,11 +425,11 @@ private final class ProvidersBox: Sendable {
     init(_ providers: Providers) { self.providers = providers }
 }
 
-/// The five providers of one request, each over that request's counting, caching transport.
+/// The providers written in Swift, of one request, each over that request's counting, caching
+/// transport. (TMDB is declared in the schema: its calls are connectors.)
 struct Providers: Sendable {
     var itunes: ITunesProvider
     var appleMusic: AppleMusicProvider
     var rakuten: RakutenProvider
     var youTube: YouTubeProvider
-    var tmdb: TMDBProvider
 }

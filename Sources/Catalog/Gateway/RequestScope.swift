@@ -44,13 +44,14 @@ extension Gateway {
             scheduler: scheduler, searchConcurrency: max(1, configuration.searchConcurrency), memos: memos,
             counters: counters, freshness: freshness, dryRun: plan != nil)
         let connectorLoaders =
-            connectors.connectors.isEmpty
+            !connectors.hasCalls
             ? nil
             : ConnectorLoaders(
                 connectors: connectors,
-                transport: { [exchange] upstream in
+                transport: { [exchange, configuration] upstream in
                     RequestTransport(
-                        service: upstream.service, exchange: exchange, ttlSeconds: upstream.maxAgeSeconds,
+                        service: upstream.service, exchange: exchange,
+                        ttlSeconds: configuration.cacheTTLSeconds[upstream.service] ?? upstream.maxAgeSeconds,
                         counters: counters, freshness: freshness, budget: budget, cancellation: cancellation,
                         client: client, plan: plan)
                 },

@@ -34,7 +34,7 @@ public enum QueryEncoding {
     }
 
     /// `value`'s bytes percent-encoded onto `out` (as `percentEncode`).
-    private static func appendEncoded(_ value: String, to out: inout [UInt8]) {
+    static func appendEncoded(_ value: String, to out: inout [UInt8]) {
         for byte in value.utf8 {
             if isUnreserved(byte) {
                 out.append(byte)

@@ -33,14 +33,17 @@ import Testing
             }
         }
         #expect(undescribed == [])
-        // Every field is resolved in Swift or a property: the embedded schema declares nothing.
+        // Every field is resolved in Swift, a property, or a TMDB connector the schema declares.
         let declarations = try GatewaySchema.declarations(of: schema, source: nil, environment: [:])
-        #expect(declarations.connectors.isEmpty && declarations.upstreams.isEmpty)
+        #expect(declarations.upstreams.keys.sorted() == ["tmdb"])
+        #expect(declarations.upstreams["tmdb"]?.service == .tmdb)
+        #expect(declarations.connectors.keys.sorted() == ["Movie.videos", "Query.movies"])
+        #expect(declarations.lookups.keys.sorted() == ["Movie"])
         #expect(
             schema.typeNames.filter { !$0.hasPrefix("__") }.sorted() == [
-                "Album", "Artist", "Boolean", "CatalogSource", "Float", "ID", "Int", "Movie", "Node", "Query", "String",
-                "Track",
-                "Video", "VideoDuration", "VideoSource",
+                "Album", "Artist", "Batch", "Boolean", "CatalogSource", "Float", "ID", "Int", "KeyValue", "Movie",
+                "Node",
+                "Query", "String", "Track", "Video", "VideoDuration", "VideoSource",
             ])
     }
 
