@@ -21,8 +21,14 @@ d. Cost estimate of `{ releaseIds(first: 120) { details { title } } }`: `extensi
 e. A broken declaration file given to `musicgraph validate --schema`: exit status (target: 2) and
    stderr's `FILE:LINE:COLUMN: message` lines (target: one at the line of each of its 5 planted
    problems).
+f. TMDB declared in schema.graphql against the same gateway built before it was declared
+   (`--baseline-bin`, a musicgraph whose TMDB fields are Swift; both run `serve --demo` on their
+   own embedded schema): the answers of MOVIE_QUERIES byte for byte, extensions included (target:
+   all identical, so the upstream request counts too), then wrk -t1 -c8 on two movie queries
+   against `--no-result-cache` servers, 5 back-to-back pairs of runs each: the median of the
+   pairs' req/s ratios declared / baseline (target: >= 0.90). Without `--baseline-bin`, f is skipped and says so.
 
-usage: bench/connectors.py [--bin .build/release/musicgraph]
+usage: bench/connectors.py [--bin .build/release/musicgraph] [--baseline-bin OLD] [--seconds 5] [--pairs 5]
 Exits 1 when a figure misses its target.
 """
 import argparse
@@ -36,6 +42,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 
@@ -113,6 +120,61 @@ class Bench:
     def stop_all(self):
         while self.processes:
             stop(self.processes.pop())
+
+    def serve_embedded(self, binary, *flags):
+        """`serve --demo` on the binary's own embedded schema (run where no schema.graphql is)."""
+        argv = [binary, "serve", "--demo", "--port", "0", "--store", "memory", *flags]
+        process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=ENV, text=True,
+                                   cwd=self.directory)
+        line = process.stdout.readline()
+        if not line:
+            raise SystemExit(f"{binary} serve did not start")
+        self.processes.append(process)
+        return line.split()[-1]
+
+    # f.
+    def declared_tmdb(self):
+        baseline = self.args.baseline_bin
+        if not baseline:
+            print("f. declared TMDB against the Swift one: skipped (give --baseline-bin)")
+            return True
+        both = {"declared": self.binary(), "baseline": os.path.abspath(baseline)}
+        urls = {name: self.serve_embedded(binary) for name, binary in both.items()}
+        differ = []
+        requests = {"declared": 0, "baseline": 0}
+        for query in MOVIE_QUERIES:
+            bodies = {name: post_raw(url, query) for name, url in urls.items()}
+            for name, body in bodies.items():
+                requests[name] += (json.loads(body).get("extensions") or {}).get("upstream", {}).get("requests", 0)
+            if bodies["declared"] != bodies["baseline"]:
+                differ.append((query, bodies))
+        self.stop_all()
+        ok = not differ
+        print(f"f. {len(MOVIE_QUERIES)} movie queries: {len(MOVIE_QUERIES) - len(differ)} answers byte-identical "
+              f"(target {len(MOVIE_QUERIES)}), upstream requests declared {requests['declared']} vs "
+              f"baseline {requests['baseline']}")
+        for query, bodies in differ:
+            print(f"   {query}\n     declared {bodies['declared'][:300]!r}\n     baseline {bodies['baseline'][:300]!r}")
+        urls = {name: self.serve_embedded(binary, "--no-result-cache") for name, binary in both.items()}
+        for label, query in RATE_QUERIES.items():
+            for url in urls.values():
+                post_raw(url, query)  # warm: upstream responses cached, documents parsed
+            # Back-to-back pairs, the order alternating: a pair's two runs see the same machine,
+            # and the median of the pairs' ratios leaves out a pair a neighbour's load spoilt.
+            ratios, rates = [], {"declared": [], "baseline": []}
+            for i in range(self.args.pairs):
+                pair = {}
+                for name in (("baseline", "declared") if i % 2 == 0 else ("declared", "baseline")):
+                    pair[name] = wrk_rate(urls[name], query, self.args.seconds, self.directory)
+                    rates[name].append(pair[name])
+                ratios.append(pair["declared"] / pair["baseline"])
+            ratio = sorted(ratios)[len(ratios) // 2]
+            ok = ok and ratio >= 0.90
+            print(f"   {label}: median req/s declared {sorted(rates['declared'])[len(ratios) // 2]:.0f}, baseline "
+                  f"{sorted(rates['baseline'])[len(ratios) // 2]:.0f}; median of {len(ratios)} paired ratios "
+                  f"{ratio:.2f} (target >= 0.90; pairs {' '.join(f'{r:.2f}' for r in ratios)})")
+        self.stop_all()
+        return ok
 
     # a. and b.
     def batching(self):
@@ -246,6 +308,49 @@ PLANTED = [("{$env.HOST}", "baseURL template"), ('"relases"', "unknown upstream"
            ("batch: { param", "batch without key")]
 
 
+MOVIE_QUERIES = [
+    '{ movies(query: "AC/DC") { id title originalTitle overview posterUrl(size: "w92") releaseDate '
+    'voteAverage voteCount videos { id title url publishedAt } } }',
+    '{ movies(query: "The Story", first: 20) { id title releaseDate videos(first: 1) { id } } }',
+    '{ movies(query: "Queen", first: 21) { id } }',
+    '{ movies(query: "Queen", first: 0) { id } }',
+    '{ movies(query: "Beyonce\u0301") { id title } }',
+    '{ movies(query: "") { id } }',
+    '{ node(id: "tmdb:movie:500001") { id ... on Movie { title videos { id url } } } }',
+    '{ a: node(id: "tmdb:movie:42") { id } b: node(id: "tmdb:movie:500002") { ... on Movie { title } } }',
+    '{ node(id: "tmdb:video:abc") { id } }',
+    '{ movies(query: "AC/DC") { videos(first: 51) { id } } }',
+]
+RATE_QUERIES = {
+    "search": '{ movies(query: "The Story", first: 10) { id title posterUrl releaseDate videos(first: 2) { id url } } }',
+    "node": '{ a: node(id: "tmdb:movie:500001") { id ... on Movie { title videos { id } } } '
+            'b: node(id: "tmdb:movie:500002") { id ... on Movie { title } } }',
+}
+
+
+def post_raw(url, query):
+    body = json.dumps({"query": query}).encode()
+    request = urllib.request.Request(url, body, {"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.read()
+    except urllib.error.HTTPError as error:
+        return error.read()
+
+
+def wrk_rate(url, query, seconds, directory):
+    script = os.path.join(directory, "post.lua")
+    with open(script, "w") as f:
+        f.write('wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n'
+                f"wrk.body = {json.dumps(json.dumps({'query': query}))}\n")
+    out = subprocess.run(["wrk", "-t1", "-c8", f"-d{seconds}s", "-s", script, url],
+                         capture_output=True, text=True, check=True).stdout
+    match = re.search(r"Requests/sec:\s+([\d.]+)", out)
+    if not match or "Non-2xx" in out:
+        raise SystemExit(f"wrk failed:\n{out}")
+    return float(match.group(1))
+
+
 def ids_of(entry):
     query = urllib.parse.parse_qs(urllib.parse.urlsplit(entry).query)
     return [i for value in query.get("ids", []) for i in value.split(",") if i]
@@ -259,6 +364,9 @@ def titled(answer):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "release", "musicgraph"))
+    parser.add_argument("--baseline-bin", help="a musicgraph built before TMDB was declared (for f)")
+    parser.add_argument("--seconds", type=int, default=5, help="each wrk run of f")
+    parser.add_argument("--pairs", type=int, default=5, help="paired wrk runs of each query in f")
     args = parser.parse_args()
     args.bin = os.path.abspath(args.bin)
     if shutil.which("redis-server") is None:
@@ -268,7 +376,7 @@ def main():
     bench = Bench(args, api, directory)
     results = []
     try:
-        for step in (bench.batching, bench.quota, bench.cost, bench.refused):
+        for step in (bench.batching, bench.quota, bench.cost, bench.refused, bench.declared_tmdb):
             results.append(step())
     finally:
         bench.stop_all()
