@@ -65,16 +65,61 @@ import UpstreamEconomy
         #expect(gateway.ledger.traits[.tmdb].pathWords.isSuperset(of: ["3", "search", "movie", "videos"]))
     }
 
+    @Test func clientsDoNotSeeTheConnectorDefinitions() throws {
+        let gateway = try Gateway(configuration: GatewayConfiguration())
+        #expect(
+            gateway.schema.typeNames.filter { !$0.hasPrefix("__") }.sorted() == [
+                "Album", "Artist", "Boolean", "CatalogSource", "Float", "ID", "Int", "Movie", "Node", "Query", "String",
+                "Track", "Video", "VideoDuration", "VideoSource",
+            ])
+        #expect(gateway.schema.types["KeyValue"] == nil && gateway.schema.types["Batch"] == nil)
+        #expect(!gateway.schema.directives.contains { ["upstream", "http", "from"].contains($0.name) })
+        #expect(gateway.schema.directives.contains { $0.name == "cost" })
+    }
+
+    @Test func aNullSlicingArgumentCutsAtItsDefault() throws {
+        let connectors = try Self.declarations("").get()
+        #expect(connectors.connectors["Query.movies"]?.slicing?.defaultValue == 10)
+        #expect(connectors.connectors["Movie.videos"]?.slicing?.defaultValue == 3)
+    }
+
+    @Test func aConfiguredTTLOrQuotaOfABuiltInAPIWins() throws {
+        var configuration = GatewayConfiguration()
+        configuration.cacheTTLSeconds[.tmdb] = nil  // `--cache-ttl tmdb=0`: not cached
+        configuration.dailyQuota[.tmdb] = 7
+        let extra = """
+
+            extend schema @upstream(name: "mine", baseURL: "http://127.0.0.1:9", maxAgeSeconds: 42)
+
+            """
+        let source = Source(bytes: Array((GatewaySchema.sdl + extra).utf8), name: "s.graphql")
+        let gateway = try Gateway(configuration: configuration, schema: try buildSchema(source: source))
+        let tmdb = try #require(gateway.connectors.upstreams["tmdb"])
+        #expect(tmdb.maxAgeSeconds == 3_600)  // what the schema writes…
+        #expect(gateway.configuration.ttlSeconds(of: tmdb) == 0)  // …and what the configuration says
+        #expect(gateway.configuration.ttlSeconds(of: try #require(gateway.connectors.upstreams["mine"])) == 42)
+        #expect(gateway.configuration.dailyQuota[.tmdb] == 7)
+    }
+
+    @Test func everyTransformHasItsOwnDecodedValuesKey() {
+        #expect(ConnectorTransform.named.count == 3)
+        #expect(ConnectorTransform.positionsAreDistinct)
+    }
+
     @Test func transformsLookupsAndPageSizesAreChecked() throws {
         let extra = """
 
             type Ref { id: ID! }
             type Ref2 @http(upstream: "tmdb", path: "/3/ref/{$args.id}") { id: ID! }
+            extend schema @upstream(name: "mine", baseURL: "http://127.0.0.1:9")
+            extend type Album @http(upstream: "mine", path: "/albums/{$args.id}", transform: "tmdb.movie")
+            extend type Query @http(upstream: "tmdb", path: "/q/{$args.id}")
             extend type Query {
               a: [Movie!] @http(upstream: "tmdb", path: "/3/a", transform: "tmdb.nope")
               b: [Movie!] @http(upstream: "tmdb", path: "/3/b")
               c(first: Int): [Ref!] @http(upstream: "tmdb", path: "/3/c", pageSize: 5)
               d(first: Int): [Ref!] @http(upstream: "tmdb", path: "/3/d", pageSize: 0) @listSize(slicingArguments: ["first"])
+              e: [Video!] @http(upstream: "tmdb", path: "/3/e", transform: "tmdb.searchMovies", select: "results")
             }
             extend type Video {
               more: Ref @http(upstream: "tmdb", path: "/3/m", query: [{ name: "ids", value: "{$parent.id}" }], transform: "tmdb.movie", batch: { param: "ids", max: 5, key: "id" })
@@ -95,11 +140,16 @@ import UpstreamEconomy
             ("c(first: Int)", "no @listSize(slicingArguments:)"),
             ("d(first: Int)", "pageSize must be at least 1"),
             ("more: Ref", "a transform reads one answer"),
+            ("extend type Album", "global ids name only the built-in upstreams"),
+            ("extend type Album", "transform 'tmdb.movie' makes Movie, not the field's Album"),
+            ("extend type Query @http", "`node` reads only types global ids name"),
+            ("e: [Video!]", "transform 'tmdb.searchMovies' makes [Movie], not the field's [Video!]"),
+            ("e: [Video!]", "select does not apply with it"),
         ]
         for (text, says) in expected {
             let at = "s.graphql:\(try line(text)):"
             #expect(messages.contains { $0.hasPrefix(at) && $0.contains(says) }, "\(at) \(says): \(messages)")
         }
-        #expect(problems.count == 6, "\(messages)")
+        #expect(problems.count == 12, "\(messages)")
     }
 }

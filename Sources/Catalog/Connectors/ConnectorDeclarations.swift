@@ -50,6 +50,8 @@ struct HTTPConnector: Sendable {
     struct Slicing: Sendable {
         let argument: String
         let range: ClosedRange<Int>
+        /// The argument's default in the schema: the cut when a query gives it `null`.
+        let defaultValue: Int?
     }
 
     /// `@http(batch:)`: the values of up to `max` parents' `param` entries go in one request,
@@ -116,7 +118,10 @@ public struct ConnectorSchema: Sendable {
     var hasCalls: Bool { !connectors.isEmpty || !lookups.isEmpty }
 
     /// The secret values: what must never be written, logged or answered.
-    var secrets: [String] { environment.values.filter { !$0.isEmpty }.sorted() }
+    /// (`--demo` and `--replay` set the placeholder keys, which are no secrets.)
+    var secrets: [String] {
+        environment.values.filter { !$0.isEmpty && !GatewayConfiguration.placeholderKeys.contains($0) }.sorted()
+    }
 
     static let directiveNames: Set<String> = ["upstream", "http", "from"]
 
@@ -307,9 +312,20 @@ private struct DeclarationReader {
                 at: directive.loc, object.name)
             return
         }
+        guard GlobalID.Kind.allCases.contains(where: { $0.typeName == object.name }) else {
+            problem(
+                "\(here): `node` reads only types global ids name (\(GlobalID.Kind.allCases.map(\.typeName).joined(separator: ", ")))",
+                at: directive.loc, object.name)
+            return
+        }
         if argument(directive, "batch") != nil {
             problem(
                 "\(here): a lookup reads one object; it has no batch", at: argumentLoc(directive, "batch"), object.name)
+        }
+        if let name = string(directive, "upstream"), UpstreamService(builtIn: name) == nil {
+            problem(
+                "\(here): global ids name only the built-in upstreams, so `node` never reads one of '\(name)'",
+                at: argumentLoc(directive, "upstream"), object.name)
         }
         // The lookup reads like a field `node(id: ID!)` of the type, without a parent.
         let lookupField = FieldDefinitionModel(
@@ -342,6 +358,19 @@ private struct DeclarationReader {
                 problem(
                     "\(here) names transform '\(name)', which the gateway does not have (it has \(ConnectorTransform.named.keys.sorted().joined(separator: ", ")))",
                     at: loc, coordinate)
+            }
+        }
+        if let transform {
+            let isList = { if case .list = field.type.nullable { true } else { false } }()
+            if transform.returns != field.type.namedType || transform.isList != isList {
+                problem(
+                    "\(here): transform '\(transform.name)' makes \(transform.isList ? "[\(transform.returns)]" : transform.returns), not the field's \(field.type)",
+                    at: argumentLoc(directive, "transform"), coordinate)
+            }
+            for ignored in ["select", "nullOn404"] where argument(directive, ignored) != nil {
+                problem(
+                    "\(here): a transform reads the whole answer; \(ignored) does not apply with it",
+                    at: argumentLoc(directive, ignored), coordinate)
             }
         }
         let returned = field.type.namedType
@@ -413,8 +442,11 @@ private struct DeclarationReader {
                 at: loc, coordinate)
             return nil
         }
-        for case .string(let name) in names.values where field.argument(name.value) != nil {
-            return HTTPConnector.Slicing(argument: name.value, range: 1...pageSize)
+        for case .string(let name) in names.values {
+            guard let argument = field.argument(name.value) else { continue }
+            let defaultValue: Int? =
+                if case .int(let literal)? = argument.defaultValue { Int(literal.value) } else { nil }
+            return HTTPConnector.Slicing(argument: name.value, range: 1...pageSize, defaultValue: defaultValue)
         }
         problem(
             "\(here): pageSize bounds a slicing argument, and none of the field's is one of its arguments", at: loc,

@@ -1,3 +1,5 @@
+import GraphQL
+
 /// The connector directives' definitions, which come with the gateway: a schema that uses
 /// `@upstream`, `@http` or `@from` without defining them gets these.
 public enum ConnectorDirectives {
@@ -19,6 +21,41 @@ public enum ConnectorDirectives {
         directive @from(path: String!) on FIELD_DEFINITION
 
         """
+
+    /// The schema clients see: `schema` without the connector directives' definitions and the
+    /// input types only they use (`KeyValue`, `Batch`). They configure the gateway; like
+    /// Apollo's connector directives, they are not part of the API, and introspection does
+    /// not show them.
+    static func apiSchema(_ schema: Schema) -> Schema {
+        let names: Set<String> = ["upstream", "http", "from"]
+        guard schema.directives.contains(where: { names.contains($0.name) }) else { return schema }
+        var api = schema
+        api.directives.removeAll { names.contains($0.name) }
+        // An input type stays when one of the schema's own fields or input fields uses it.
+        var used: Set<String> = []
+        for type in schema.types.values {
+            switch type {
+            case .object(let object):
+                for field in object.fields { for argument in field.arguments { used.insert(argument.type.namedType) } }
+            case .interface(let interface):
+                for field in interface.fields {
+                    for argument in field.arguments { used.insert(argument.type.namedType) }
+                }
+            case .inputObject(let input) where !["KeyValue", "Batch"].contains(input.name):
+                for field in input.fields { used.insert(field.type.namedType) }
+            default: break
+            }
+        }
+        for directive in api.directives {
+            for argument in directive.arguments { used.insert(argument.type.namedType) }
+        }
+        for name in ["KeyValue", "Batch"] where !used.contains(name) {
+            guard case .inputObject? = api.types[name] else { continue }
+            api.types.removeValue(forKey: name)
+            api.typeNames.removeAll { $0 == name }
+        }
+        return api
+    }
 
     /// `bytes` with the definitions added when it uses a connector directive it does not define.
     public static func adding(to bytes: [UInt8]) -> [UInt8] {

@@ -38,7 +38,7 @@ private struct HTTPFieldResolver: FieldResolver {
         }
         try GatewayFieldResolver.checkArgumentLengths(arguments, field: connector.coordinate)
         let first = try connector.slicing.flatMap { slicing in
-            try optionalPageSize(arguments, argument: slicing.argument, range: slicing.range)
+            try optionalPageSize(arguments, argument: slicing.argument, range: slicing.range) ?? slicing.defaultValue
         }
         let values = TemplateValues(arguments: arguments, parent: source, environment: environment)
         guard let call = connector.call(values) else { return .value(.null) }

@@ -14,20 +14,35 @@ struct ConnectorTransform: Sendable {
         -> FieldValue
 
     let name: String
+    /// The schema type the transform makes, and whether it makes a list of it: the field
+    /// that names the transform must return that (checked at start-up).
+    let returns: String
+    let isList: Bool
     let decode: Decode
     /// Where the transform is defined: with `line`, the key of its decoded values in the
     /// response cache (`UpstreamCall.fetch`), one per transform.
     let fileID: StaticString
     let line: UInt
 
-    init(_ name: String, fileID: StaticString = #fileID, line: UInt = #line, decode: @escaping Decode) {
+    init(
+        _ name: String, returns: String, isList: Bool, fileID: StaticString = #fileID, line: UInt = #line,
+        decode: @escaping Decode
+    ) {
         self.name = name
+        self.returns = returns
+        self.isList = isList
         self.decode = decode
         self.fileID = fileID
         self.line = line
     }
 
-    /// The transforms a schema may name, by name.
+    /// The transforms a schema may name, by name. Each is defined on a line of its own: that
+    /// position keys its decoded values, so two transforms must never share one.
     static let named: [String: ConnectorTransform] = Dictionary(
         uniqueKeysWithValues: TMDBTransforms.all.map { ($0.name, $0) })
+
+    /// Whether no two transforms share a definition position (their decoded values' key).
+    static var positionsAreDistinct: Bool {
+        Set(named.values.map { "\($0.fileID):\($0.line)" }).count == named.count
+    }
 }

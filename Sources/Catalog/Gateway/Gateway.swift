@@ -67,12 +67,17 @@ public final class Gateway: Sendable {
         self.resolvers =
             connectors.connectors.isEmpty && connectors.fromPaths.isEmpty || resolvers != nil
             ? catalog : ConnectorResolvers(base: catalog, connectors: connectors)
-        self.schema = schema
+        self.schema = ConnectorDirectives.apiSchema(schema)
         var configuration = configuration
         configuration.declaredSecrets = connectors.secrets
         for (_, upstream) in connectors.upstreams {
             configuration.baseURLs[upstream.service] = upstream.baseURL
-            if let units = upstream.dailyUnits, units > 0 { configuration.dailyQuota[upstream.service] = units }
+            // A built-in API's configured quota (`--daily-quota`) wins over a declared one.
+            let configured =
+                UpstreamService.builtIn.contains(upstream.service) && configuration.dailyQuota[upstream.service] != nil
+            if let units = upstream.dailyUnits, units > 0, !configured {
+                configuration.dailyQuota[upstream.service] = units
+            }
         }
         self.configuration = configuration
         self.costModel = try CostModel(schema: schema, connectors: connectors)

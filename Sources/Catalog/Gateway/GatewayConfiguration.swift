@@ -114,6 +114,13 @@ public struct GatewayConfiguration: Sendable {
         return merged
     }
 
+    /// How long an answer of a declared upstream stays fresh without a `max-age`: a built-in
+    /// API's configured TTL (`--cache-ttl`, where 0 means not cached), else its `maxAgeSeconds`.
+    func ttlSeconds(of upstream: DeclaredUpstream) -> Int {
+        UpstreamService.builtIn.contains(upstream.service)
+            ? cacheTTLSeconds[upstream.service] ?? 0 : upstream.maxAgeSeconds
+    }
+
     /// The base URLs configured for built-in APIs (`--upstream`, `MUSICGRAPH_<NAME>_URL`), by
     /// upstream name: they win over the base URL a schema declares for that API.
     public var configuredBuiltInBaseURLs: [String: String] {

@@ -5,12 +5,12 @@ extension GatewaySchema {
         """
         MusicGraph: artists, albums, tracks, videos and movies from the iTunes Search, Apple Music,
         Rakuten Books CD, YouTube Data and TMDB APIs, in one round trip.
-
-        TMDB is declared here rather than written in Swift: its calls are the connectors on
-        `Query.movies`, `Movie.videos` and the type `Movie` (which `node` reads a movie by). The key
-        and base URL the gateway is configured with (`TMDB_API_KEY`, `--upstream`,
-        `MUSICGRAPH_TMDB_URL`) win over the ones written here.
         """
+        # TMDB is declared here rather than written in Swift: its calls are the connectors on
+        # `Query.movies`, `Movie.videos` and the type `Movie` (which `node` reads a movie by). The key
+        # and base URL the gateway is configured with (`TMDB_API_KEY`, `--upstream`,
+        # `MUSICGRAPH_TMDB_URL`) win over the ones written here. The connector directives and their
+        # input types below configure the gateway: clients do not see them.
         schema
           @upstream(
             name: "tmdb"

@@ -51,7 +51,7 @@ extension Gateway {
                 transport: { [exchange, configuration] upstream in
                     RequestTransport(
                         service: upstream.service, exchange: exchange,
-                        ttlSeconds: configuration.cacheTTLSeconds[upstream.service] ?? upstream.maxAgeSeconds,
+                        ttlSeconds: configuration.ttlSeconds(of: upstream),
                         counters: counters, freshness: freshness, budget: budget, cancellation: cancellation,
                         client: client, plan: plan)
                 },
