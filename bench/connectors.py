@@ -23,7 +23,7 @@ e. A broken declaration file given to `musicgraph validate --schema`: exit statu
    problems).
 f. TMDB declared in schema.graphql against the same gateway built before it was declared
    (`--baseline-bin`, a musicgraph whose TMDB fields are Swift; both run `serve --demo` on their
-   own embedded schema): the answers of MOVIE_QUERIES byte for byte, extensions included (target:
+   own embedded schema): the answers of MOVIE_QUERIES (and of an introspection query) byte for byte, extensions included (target:
    all identical, so the upstream request counts too), then wrk -t1 -c8 on two movie queries
    against `--no-result-cache` servers, 5 back-to-back pairs of runs each: the median of the
    pairs' req/s ratios declared / baseline (target: >= 0.90). Without `--baseline-bin`, f is skipped and says so.
@@ -320,6 +320,8 @@ MOVIE_QUERIES = [
     '{ a: node(id: "tmdb:movie:42") { id } b: node(id: "tmdb:movie:500002") { ... on Movie { title } } }',
     '{ node(id: "tmdb:video:abc") { id } }',
     '{ movies(query: "AC/DC") { videos(first: 51) { id } } }',
+    '{ movies(query: "The Story", first: null) { id videos(first: null) { id } } }',
+    '{ __schema { description types { name } directives { name } } }',
 ]
 RATE_QUERIES = {
     "search": '{ movies(query: "The Story", first: 10) { id title posterUrl releaseDate videos(first: 2) { id url } } }',

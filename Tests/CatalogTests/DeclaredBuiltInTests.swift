@@ -73,6 +73,9 @@ import UpstreamEconomy
                 "Track", "Video", "VideoDuration", "VideoSource",
             ])
         #expect(gateway.schema.types["KeyValue"] == nil && gateway.schema.types["Batch"] == nil)
+        // The built-in scalars where the schema's own types put them (graphql-js's type map
+        // order), not where the removed input types did.
+        #expect(Array(gateway.schema.typeNames.prefix(5)) == ["Query", "String", "ID", "Int", "Node"])
         #expect(!gateway.schema.directives.contains { ["upstream", "http", "from"].contains($0.name) })
         #expect(gateway.schema.directives.contains { $0.name == "cost" })
     }

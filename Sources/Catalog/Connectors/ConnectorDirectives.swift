@@ -29,8 +29,7 @@ public enum ConnectorDirectives {
     static func apiSchema(_ schema: Schema) -> Schema {
         let names: Set<String> = ["upstream", "http", "from"]
         guard schema.directives.contains(where: { names.contains($0.name) }) else { return schema }
-        var api = schema
-        api.directives.removeAll { names.contains($0.name) }
+        let directives = schema.directives.filter { !names.contains($0.name) }
         // An input type stays when one of the schema's own fields or input fields uses it.
         var used: Set<String> = []
         for type in schema.types.values {
@@ -46,15 +45,23 @@ public enum ConnectorDirectives {
             default: break
             }
         }
-        for directive in api.directives {
+        for directive in directives {
             for argument in directive.arguments { used.insert(argument.type.namedType) }
         }
-        for name in ["KeyValue", "Batch"] where !used.contains(name) {
-            guard case .inputObject? = api.types[name] else { continue }
-            api.types.removeValue(forKey: name)
-            api.typeNames.removeAll { $0 == name }
+        let removed = Set(
+            ["KeyValue", "Batch"].filter { name in
+                guard case .inputObject? = schema.types[name] else { return false }
+                return !used.contains(name)
+            })
+        // Built again from its own types, so that the built-in scalars take the places in the
+        // type order that the remaining types give them (as graphql-js orders its type map).
+        let own = schema.typeNames.filter { name in
+            !name.hasPrefix("__") && !ScalarType.specifiedNames.contains(name) && !removed.contains(name)
         }
-        return api
+        return Schema(
+            description: schema.description, queryType: schema.queryType, mutationType: schema.mutationType,
+            subscriptionType: schema.subscriptionType, types: own.compactMap { schema.types[$0] },
+            directives: directives, schemaDirectives: schema.schemaDirectives)
     }
 
     /// `bytes` with the definitions added when it uses a connector directive it does not define.
