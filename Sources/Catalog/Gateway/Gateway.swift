@@ -6,10 +6,11 @@ import HTTPTypes
 import SharedState
 import UpstreamEconomy
 
-/// The MusicGraph gateway: `schema.graphql` bound to resolvers over the five providers,
-/// with cost protection (an estimate from the schema's cost directives before execution, a
-/// hard budget per request and a daily quota per provider during it), a cross-request upstream
-/// response cache, and one send for every upstream request wanted while it is in flight.
+/// The MusicGraph gateway: `schema.graphql` bound to resolvers over the Swift providers and the
+/// schema's connectors, with cost protection (an estimate from the schema's cost directives
+/// before execution, a hard budget per request and a daily quota per provider during it), a
+/// cross-request upstream response cache, and one send for every upstream request wanted while
+/// it is in flight.
 ///
 /// One per process. Each `execute` builds the request's own loaders, counters and budget; the
 /// HTTP client, the cache, the in-flight table and the quota ledger are shared.
@@ -351,7 +352,7 @@ public final class Gateway: Sendable {
         return response
     }
 
-    /// The five providers of one request, each over a transport that counts into `counters`,
+    /// The Swift providers of one request, each over a transport that counts into `counters`,
     /// notes cacheability in `freshness`, pays from `budget`, goes through the shared cache
     /// and in-flight table, and sends nothing once `cancellation` says the request is over.
     func providers(

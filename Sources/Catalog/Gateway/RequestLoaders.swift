@@ -38,7 +38,7 @@ final class RequestLoaders: Sendable {
 
     /// `makeProviders` runs when the first DataLoader sends, at most a few times (concurrent
     /// first loaders), never for a request that reads no upstream (`{ __typename }`) or whose
-    /// loaders' memos answer every key: five providers over five boxed transports were a tenth
+    /// loaders' memos answer every key: the providers over their boxed transports were a tenth
     /// of such a request's CPU.
     init(
         providers makeProviders: @escaping @Sendable () -> Providers, scheduler: BatchScheduler, searchConcurrency: Int,
