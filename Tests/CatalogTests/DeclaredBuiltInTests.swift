@@ -106,7 +106,9 @@ import UpstreamEconomy
 
     @Test func everyTransformHasItsOwnDecodedValuesKey() {
         #expect(ConnectorTransform.named.count == 3)
-        #expect(ConnectorTransform.positionsAreDistinct)
+        // A transform's definition position keys its decoded values: no two may share one.
+        let positions = Set(ConnectorTransform.named.values.map { "\($0.fileID):\($0.line)" })
+        #expect(positions.count == ConnectorTransform.named.count)
     }
 
     @Test func transformsLookupsAndPageSizesAreChecked() throws {
@@ -154,5 +156,42 @@ import UpstreamEconomy
             #expect(messages.contains { $0.hasPrefix(at) && $0.contains(says) }, "\(at) \(says): \(messages)")
         }
         #expect(problems.count == 12, "\(messages)")
+    }
+}
+
+extension LoopbackTests {
+    /// The declared TMDB fields over real HTTP to DemoUpstream.
+    @Suite struct DeclaredTMDB {
+        @Test func aNullFirstCutsAtTheDefaultAndShareTheOneSearch() async throws {
+            try await GatewayHarness.run { h in
+                let response = try await h.query(
+                    #"{ a: movies(query: "The Story", first: null) { id } b: movies(query: "The Story", first: 20) { id } }"#
+                )
+                #expect(response.result.errors == [])
+                guard case .array(let nullCut)? = response.result.data?["a"],
+                    case .array(let whole)? = response.result.data?["b"]
+                else {
+                    Issue.record("no movies: \(String(describing: response.result.data))")
+                    return
+                }
+                #expect(nullCut.count == 10)  // `first: Int = 10`, as the Swift resolver cut
+                #expect(whole.count == 20)
+                #expect(Array(whole.prefix(10)) == nullCut)
+                // One request answers both cuts: `first` is not part of it.
+                let log = try await h.loopback.requestLog().entries
+                #expect(log.map(\.path) == ["/3/search/movie"])
+            }
+        }
+    }
+}
+
+extension DeclaredBuiltInTests {
+    /// `--demo` and `--replay` set placeholder keys: they are no secrets, so they must not mask
+    /// a search term in the shared store's keys.
+    @Test func placeholderKeysAreNoSecrets() throws {
+        let gateway = try Gateway(configuration: GatewayConfiguration(tmdbAPIKey: "demo"))
+        #expect(gateway.connectors.environment["TMDB_API_KEY"] == "demo")
+        #expect(gateway.connectors.secrets == [])
+        #expect(gateway.connectors.upstreams["tmdb"]?.missingEnvironment == [])
     }
 }

@@ -95,6 +95,9 @@ public struct ConnectorSchema: Sendable {
     var declaredTypes: Set<String> = []
     /// The values of the `{$env.NAME}` the upstreams name: secrets, masked everywhere.
     var environment: [String: String] = [:]
+    /// Every non-empty value of `environment`, placeholders included: what a call scrubs from
+    /// what it reports, as the providers do. Set once, after the upstreams are read.
+    private(set) var scrubbed: [String] = []
 
     /// The literal segments of the paths `service`'s connectors declare: what traces keep of
     /// their paths (a segment a template fills is an id or a user's string).
@@ -150,6 +153,7 @@ public struct ConnectorSchema: Sendable {
         var reader = DeclarationReader(
             schema: schema, source: source, environment: environment, configuredBaseURLs: configuredBaseURLs)
         reader.readUpstreams()
+        reader.declarations.scrubbed = reader.declarations.environment.values.filter { !$0.isEmpty }.sorted()
         reader.readFields(ownTypes: ownTypes, isBound: isBound)
         guard reader.problems.isEmpty else {
             let sorted = reader.problems.sorted { ($0.offset, $0.problem.message) < ($1.offset, $1.problem.message) }
@@ -360,9 +364,9 @@ private struct DeclarationReader {
                     at: loc, coordinate)
             }
         }
+        let returnsList = { if case .list = field.type.nullable { true } else { false } }()
         if let transform {
-            let isList = { if case .list = field.type.nullable { true } else { false } }()
-            if transform.returns != field.type.namedType || transform.isList != isList {
+            if transform.returns != field.type.namedType || transform.isList != returnsList {
                 problem(
                     "\(here): transform '\(transform.name)' makes \(transform.isList ? "[\(transform.returns)]" : transform.returns), not the field's \(field.type)",
                     at: argumentLoc(directive, "transform"), coordinate)
@@ -418,7 +422,7 @@ private struct DeclarationReader {
             coordinate: coordinate, index: declarations.connectors.count + declarations.lookups.count,
             upstream: upstream, path: path, query: query, select: JSONPath(dotted: string(directive, "select") ?? ""),
             batch: batch, nullOn404: bool(directive, "nullOn404") ?? false,
-            returnsList: { if case .list = field.type.nullable { true } else { false } }(), transform: transform,
+            returnsList: returnsList, transform: transform,
             slicing: slicing)
     }
 

@@ -67,8 +67,7 @@ final class ConnectorLoaders: Sendable {
 
     private func makeLoader(_ connector: HTTPConnector) -> FieldLoader<ConnectorCall, FieldValue> {
         let (scheduler, concurrency, environment) = (scheduler, concurrency, connectors.environment)
-        // Every value scrubbed from what a call reports, placeholders too, as the providers do.
-        let secrets = connectors.environment.values.filter { !$0.isEmpty }.sorted()
+        let secrets = connectors.scrubbed
         let makeTransport = transport
         // Which calls stale answers gave (noted by the sends), for the fields' `extensions.stale`.
         let staleness = KeyStaleness()

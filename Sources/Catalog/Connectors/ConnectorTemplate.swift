@@ -119,9 +119,7 @@ struct TemplateValues {
     /// A scalar's text as it goes into a URL; nil for null, lists and objects.
     static func text(of value: JSONValue) -> String? {
         switch value {
-        // ASCII is NFC already: most values skip Foundation's normalization.
-        case .string(let text):
-            return text.utf8.allSatisfy { $0 < 0x80 } ? text : text.precomposedStringWithCanonicalMapping
+        case .string(let text): return text.nfc
         case .int(let n): return String(n)
         case .double(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
         case .bool(let b): return b ? "true" : "false"

@@ -41,8 +41,4 @@ struct ConnectorTransform: Sendable {
     static let named: [String: ConnectorTransform] = Dictionary(
         uniqueKeysWithValues: TMDBTransforms.all.map { ($0.name, $0) })
 
-    /// Whether no two transforms share a definition position (their decoded values' key).
-    static var positionsAreDistinct: Bool {
-        Set(named.values.map { "\($0.fileID):\($0.line)" }).count == named.count
-    }
 }

@@ -11,11 +11,17 @@ struct SearchKey: Hashable, Sendable {
     var option: String = ""
 
     init(term: String, limit: Int, option: String = "") {
-        // ASCII is NFC already: most terms skip Foundation's normalization.
-        self.term = term.utf8.allSatisfy { $0 < 0x80 } ? term : term.precomposedStringWithCanonicalMapping
+        self.term = term.nfc
         self.limit = limit
         self.option = option
     }
+}
+
+extension String {
+    /// The text in Unicode NFC, the form every user string goes upstream in (search terms,
+    /// connector template values): two spellings of one name are one request. ASCII is NFC
+    /// already, so most strings skip Foundation's normalization.
+    var nfc: String { utf8.allSatisfy { $0 < 0x80 } ? self : precomposedStringWithCanonicalMapping }
 }
 
 /// Runs `fetch` once per key, at most `limit` at a time, and answers per key: the batch
